@@ -1,0 +1,18 @@
+import js from "@eslint/js";
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  { ignores: ["dist/", "node_modules/", "coverage/", ".tmp/"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+    },
+  },
+  {
+    // The serialized shim must use plain old syntax and lazy require() by package name.
+    files: ["provider/resources/shim.ts", "test/**/*.ts", "bench/**/*.ts"],
+    rules: { "@typescript-eslint/no-require-imports": "off" },
+  },
+);
