@@ -1,0 +1,92 @@
+// Command-line flags of the emulator CLI, parsed without a framework so mistakes give a clear usage error.
+import type { EmulatorClient, EmulatorOptions } from "./types";
+import { isContractScope } from "./scopes";
+
+export const USAGE = `usage: npm run emulator -- [options]
+
+  --port <n>                  port on 127.0.0.1 (0 picks a free one; default 0)
+  --client <id:secret[:scope,scope,...]>
+                              a client allowed to get tokens; repeatable. Without a scope list the client
+                              holds every contract scope; "id:secret:" holds none.
+                              Default: demo:demo-secret with every contract scope.
+  --token-ttl <seconds>       access token lifetime (default 86400)
+  --rate-limit <n>            requests per second allowed on /api/v2, then 429s (default: unlimited)
+  --retry-after               send Retry-After on 429 responses (default: only x-ratelimit-* headers)
+  --tenant <name>             tenant name reported by the API (default demo-tenant)
+  --help                      show this help`;
+
+export class UsageError extends Error {}
+
+function integer(flag: string, value: string, min: number, max: number): number {
+  if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) {
+    throw new UsageError(`${flag} needs an integer from ${min} to ${max}, got "${value}"`);
+  }
+  return Number(value);
+}
+
+function parseClient(value: string): EmulatorClient {
+  // Scopes contain ":" themselves, so split only at the first two colons.
+  const first = value.indexOf(":");
+  const second = first < 0 ? -1 : value.indexOf(":", first + 1);
+  const id = first < 0 ? "" : value.slice(0, first);
+  const secret = first < 0 ? "" : value.slice(first + 1, second < 0 ? undefined : second);
+  if (!id || !secret) throw new UsageError(`--client needs id:secret[:scope,scope,...], got "${value}"`);
+  if (second < 0) return { id, secret };
+  const scopeList = value.slice(second + 1);
+  const scopes = scopeList.split(",").filter(Boolean);
+  const unknown = scopes.filter((scope) => !isContractScope(scope));
+  if (unknown.length > 0) throw new UsageError(`--client ${id}: not a contract scope: ${unknown.join(", ")}`);
+  return { id, secret, scopes };
+}
+
+/** Turns argv (without node and script) into options; throws UsageError on anything it does not know. */
+export function parseArgs(argv: readonly string[]): EmulatorOptions | "help" {
+  const options: EmulatorOptions = {};
+  const clients: EmulatorClient[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const eq = arg.indexOf("=");
+    const flag = arg.startsWith("--") && eq > 0 ? arg.slice(0, eq) : arg;
+    const inline = arg.startsWith("--") && eq > 0 ? arg.slice(eq + 1) : undefined;
+    const value = (): string => {
+      if (inline !== undefined) return inline;
+      const next = argv[++i];
+      if (next === undefined || next.startsWith("--")) throw new UsageError(`${flag} needs a value`);
+      return next;
+    };
+    switch (flag) {
+      case "--help":
+      case "-h":
+        return "help";
+      case "--port":
+        options.port = integer(flag, value(), 0, 65_535);
+        break;
+      case "--client":
+        clients.push(parseClient(value()));
+        break;
+      case "--token-ttl":
+        options.tokenTtlSeconds = integer(flag, value(), 1, 10 * 365 * 86_400);
+        break;
+      case "--rate-limit":
+        options.rateLimit = integer(flag, value(), 1, 1_000_000);
+        break;
+      case "--tenant": {
+        const tenant = value();
+        if (tenant.length < 1 || tenant.length > 255) throw new UsageError("--tenant needs 1 to 255 characters");
+        options.tenant = tenant;
+        break;
+      }
+      case "--retry-after":
+        if (inline !== undefined) throw new UsageError("--retry-after takes no value");
+        options.retryAfter = true;
+        break;
+      default:
+        throw new UsageError(`unknown argument "${arg}"`);
+    }
+  }
+  const ids = clients.map((client) => client.id);
+  const duplicate = ids.find((id, index) => ids.indexOf(id) !== index);
+  if (duplicate !== undefined) throw new UsageError(`--client ${duplicate} is given twice`);
+  if (clients.length > 0) options.clients = clients;
+  return options;
+}

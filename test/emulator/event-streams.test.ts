@@ -1,0 +1,119 @@
+// Event streams: POST (seeding), GET by id, DELETE, and the list's query validation. Paging is in paging.test.ts.
+import { describe, expect, it } from "vitest";
+import { call, ISO_MS, STREAMS_PATH, useEmulator, webhookStream, type Json } from "./support";
+
+describe("event streams", () => {
+  const ctx = useEmulator();
+  const create = (body: Json) => call(ctx.emulator, "POST", STREAMS_PATH, { token: ctx.token, body });
+
+  it("POST answers 201 with the contract's fields and omits the webhook secret", async () => {
+    const res = await create(webhookStream("user-hook"));
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({
+      id: expect.stringMatching(/^est_[A-Za-z0-9]{22}$/),
+      name: "user-hook",
+      status: "enabled",
+      subscriptions: [{ event_type: "user.created" }],
+      destination: {
+        type: "webhook",
+        configuration: {
+          webhook_endpoint: "https://hooks.example.com/in",
+          webhook_authorization: { method: "basic", username: "admin" },
+        },
+      },
+      created_at: expect.stringMatching(ISO_MS),
+      updated_at: expect.stringMatching(ISO_MS),
+    });
+    expect(res.text).not.toContain("sentinel-password");
+    expect(ctx.emulator.state.eventStreams[0].destination.configuration.webhook_authorization.password).toBe("sentinel-password");
+  });
+
+  it.each([
+    [{ method: "bearer", token: "sentinel-token" }, { method: "bearer" }],
+    [{ method: "custom_header", header_key: "x-key", header_value: "sentinel-value" }, { method: "custom_header", header_key: "x-key" }],
+  ])("omits the secret of %j", async (authorization, shown) => {
+    const body = webhookStream("s", {
+      destination: { type: "webhook", configuration: { webhook_endpoint: "https://h.example.com", webhook_authorization: authorization } },
+      status: "disabled",
+    });
+    const res = await create(body);
+    expect(res.status).toBe(201);
+    expect(res.body.status).toBe("disabled");
+    expect(res.body.destination.configuration.webhook_authorization).toEqual(shown);
+    expect(res.text).not.toContain("sentinel");
+  });
+
+  it.each([
+    ["name missing", { subscriptions: [{ event_type: "a" }] }, "Payload validation error: 'Missing required property: name'."],
+    ["a 129-character name", webhookStream("n".repeat(129)), "Payload validation error: 'String is too long (129 chars), maximum 128' on property name (Name of the event stream)."],
+    ["no subscriptions", webhookStream("s", { subscriptions: [] }), "Payload validation error: 'Array is too short (0), minimum 1' on property subscriptions (List of event types subscribed to in this stream)."],
+    ["an empty event_type", webhookStream("s", { subscriptions: [{ event_type: "" }] }), "Payload validation error: 'String is too short (0 chars), minimum 1' on property subscriptions[0].event_type."],
+    ["a plain-http endpoint", webhookStream("s", { destination: { type: "webhook", configuration: { webhook_endpoint: "http://h", webhook_authorization: { method: "bearer", token: "t" } } } }), "Payload validation error: 'String does not match pattern ^https://: http://h' on property destination.configuration.webhook_endpoint (Target HTTP endpoint URL)."],
+    ["basic without password", webhookStream("s", { destination: { type: "webhook", configuration: { webhook_endpoint: "https://h", webhook_authorization: { method: "basic", username: "u" } } } }), "Payload validation error: 'Missing required property: password' on property destination.configuration.webhook_authorization."],
+    ["an unknown destination type", webhookStream("s", { destination: { type: "eventbridge", configuration: {} } }), `Payload validation error: 'No enum match for: "eventbridge"' on property destination.type.`],
+    ["an extra property", webhookStream("s", { id: "est_x" }), "Payload validation error: 'Additional properties not allowed: id'."],
+  ])("POST rejects %s with 400 invalid_body and creates nothing", async (_label, body, message) => {
+    const res = await create(body);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ statusCode: 400, error: "Bad Request", message, errorCode: "invalid_body" });
+    expect(ctx.emulator.state.eventStreams).toHaveLength(0);
+  });
+
+  it("POST with a name in use is 409", async () => {
+    expect((await create(webhookStream("dup"))).status).toBe(201);
+    const res = await create(webhookStream("dup"));
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({ statusCode: 409, error: "Conflict", message: "Event stream name already in use." });
+    expect(ctx.emulator.state.eventStreams).toHaveLength(1);
+  });
+
+  it("GET by id returns the stream; a missing one is 404, a malformed id 400 invalid_uri", async () => {
+    const created = (await create(webhookStream("one"))).body;
+    const got = await call(ctx.emulator, "GET", `${STREAMS_PATH}/${created.id}`, { token: ctx.token });
+    expect(got.status).toBe(200);
+    expect(got.body).toEqual(created);
+    const missing = await call(ctx.emulator, "GET", `${STREAMS_PATH}/est_1111111111111111111111`, { token: ctx.token });
+    expect(missing.status).toBe(404);
+    expect(missing.body).toEqual({ statusCode: 404, error: "Not Found", message: "The requested stream does not exist." });
+    const malformed = await call(ctx.emulator, "GET", `${STREAMS_PATH}/est_x`, { token: ctx.token });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body).toEqual({
+      statusCode: 400,
+      error: "Bad Request",
+      message: "Path validation error: 'Object didn't pass validation for format event-stream-id: est_x' on property id (Unique identifier for the event stream).",
+      errorCode: "invalid_uri",
+    });
+  });
+
+  it("DELETE is 204 with an empty body, twice", async () => {
+    const created = (await create(webhookStream("gone"))).body;
+    for (let i = 0; i < 2; i++) {
+      const res = await call(ctx.emulator, "DELETE", `${STREAMS_PATH}/${created.id}`, { token: ctx.token });
+      expect(res.status).toBe(204);
+      expect(res.text).toBe("");
+    }
+    expect(ctx.emulator.state.eventStreams).toHaveLength(0);
+  });
+
+  it.each([
+    ["take=0", "Query validation error: 'Value 0 is less than minimum 1' on property take (Number of results per page. Defaults to 50)."],
+    ["take=101", "Query validation error: 'Value 101 is greater than maximum 100' on property take (Number of results per page. Defaults to 50)."],
+    ["take=abc", "Query validation error: 'Expected type integer but found type string' on property take (Number of results per page. Defaults to 50)."],
+    ["take=", "Query validation error: 'Expected type integer but found type string' on property take (Number of results per page. Defaults to 50)."],
+    ["from=est_1111111111111111111111", "Invalid query string paging options"],
+    ["from=", "Invalid query string paging options"],
+  ])("GET ?%s is 400 invalid_query_string", async (query, message) => {
+    ctx.emulator.seedEventStreams(3);
+    const res = await call(ctx.emulator, "GET", `${STREAMS_PATH}?${query}`, { token: ctx.token });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ statusCode: 400, error: "Bad Request", message, errorCode: "invalid_query_string" });
+  });
+
+  it("seeding numbers names on across calls, per prefix, skipping names in use", async () => {
+    await create(webhookStream("seeded-stream-2"));
+    ctx.emulator.seedEventStreams(1);
+    ctx.emulator.seedEventStreams(1);
+    ctx.emulator.seedEventStreams(1, { namePrefix: "bulk" });
+    expect(ctx.emulator.state.eventStreams.map((s) => s.name)).toEqual(["seeded-stream-2", "seeded-stream-1", "seeded-stream-3", "bulk-1"]);
+  });
+});

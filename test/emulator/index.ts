@@ -1,0 +1,140 @@
+// The local emulator of the tenant management API: an independent implementation of the contract
+// (it never imports provider/), for tests, the demo and users' own programs.
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { TokenAuthority } from "./auth";
+import { FaultBook } from "./faults";
+import { RateLimiter } from "./rateLimit";
+import { RequestLog, TOKEN_PATH } from "./requestLog";
+import { apiRoutes, Router } from "./routes";
+import { CONTRACT_SCOPES } from "./scopes";
+import { createRequestHandler, type EmulatorCore } from "./server";
+import { EmulatorState } from "./state";
+import { TokenEndpoint, type RegisteredClient } from "./tokenEndpoint";
+import type { Emulator, EmulatorClient, EmulatorOptions } from "./types";
+
+export type {
+  Emulator,
+  EmulatorClient,
+  EmulatorOptions,
+  FaultKind,
+  FaultSpec,
+  IssueTokenOptions,
+  RequestLogEntry,
+} from "./types";
+export { EmulatorState } from "./state";
+export type { StoredEventStream, StoredPhoneProvider, IssuedEnrollmentTicket, PushProviderName } from "./state";
+export { CONTRACT_SCOPES, isContractScope } from "./scopes";
+export { userExists, CUSTOM_DOMAIN_HEADER } from "./routes/enrollmentTickets";
+
+export const DEFAULT_CLIENT: Readonly<EmulatorClient> = { id: "demo", secret: "demo-secret" };
+const DEFAULT_TTL_SECONDS = 86_400;
+const DEFAULT_TENANT = "demo-tenant";
+
+function checkOptions(options: EmulatorOptions): void {
+  const { port = 0, host = "127.0.0.1", tokenTtlSeconds, rateLimit, tenant, clients } = options;
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`port must be an integer 0..65535, got ${port}`);
+  if (host !== "127.0.0.1") throw new Error(`host must be 127.0.0.1, got ${String(host)}`);
+  if (tokenTtlSeconds !== undefined && (!Number.isInteger(tokenTtlSeconds) || tokenTtlSeconds < 1)) {
+    throw new Error(`tokenTtlSeconds must be a positive integer, got ${tokenTtlSeconds}`);
+  }
+  if (rateLimit !== undefined && (!Number.isInteger(rateLimit) || rateLimit < 1)) {
+    throw new Error(`rateLimit must be a positive integer (requests per second), got ${rateLimit}`);
+  }
+  if (tenant !== undefined && (tenant.length < 1 || tenant.length > 255)) throw new Error("tenant must be 1..255 characters");
+  if (clients !== undefined) {
+    if (clients.length === 0) throw new Error("clients must not be empty");
+    const ids = new Set<string>();
+    for (const client of clients) {
+      if (!client.id || !client.secret) throw new Error("every client needs an id and a secret");
+      if (ids.has(client.id)) throw new Error(`client ${client.id} is listed twice`);
+      ids.add(client.id);
+    }
+  }
+}
+
+function listen(server: Server, port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => {
+      server.off("error", reject);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+}
+
+export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
+  checkOptions(options);
+  const clients = new Map<string, RegisteredClient>(
+    (options.clients ?? [DEFAULT_CLIENT]).map((client) => [
+      client.id,
+      { secret: client.secret, scopes: [...(client.scopes ?? CONTRACT_SCOPES)] },
+    ]),
+  );
+  const ttlSeconds = options.tokenTtlSeconds ?? DEFAULT_TTL_SECONDS;
+  const authority = await TokenAuthority.create();
+  const state = new EmulatorState(options.tenant ?? DEFAULT_TENANT);
+  const limiter = new RateLimiter(options.rateLimit, options.retryAfter ?? false);
+  const faults = new FaultBook();
+  const log = new RequestLog();
+
+  const core: EmulatorCore = {
+    state,
+    authority,
+    tokenEndpoint: new TokenEndpoint(authority, clients, ttlSeconds),
+    limiter,
+    faults,
+    log,
+    router: new Router(apiRoutes),
+    baseUrl: "",
+    retryAfter: options.retryAfter ?? false,
+    reset: () => {
+      state.clear();
+      log.clear();
+      faults.clear();
+      limiter.reset();
+    },
+    seed: (count, namePrefix) => {
+      state.seedEventStreams(count, namePrefix);
+    },
+  };
+
+  // Default-sized tokens carry all 240 scopes (~8 KB), so allow generous headers.
+  const server = createServer({ keepAlive: true, maxHeaderSize: 64 * 1024 }, createRequestHandler(core));
+  server.keepAliveTimeout = 30_000;
+  const port = await listen(server, options.port ?? 0, "127.0.0.1");
+  core.baseUrl = `http://127.0.0.1:${port}`;
+  authority.setBaseUrl(core.baseUrl);
+
+  let closing: Promise<void> | undefined;
+  return {
+    url: core.baseUrl,
+    state,
+    requests: log.entries,
+    count: (method, pathPrefix) => log.count(method, pathPrefix),
+    tokenRequests: () => log.count("POST", TOKEN_PATH),
+    seedEventStreams: (n, opts) => core.seed(n, opts?.namePrefix),
+    injectFault: (fault) => faults.add(fault),
+    clearFaults: () => faults.clear(),
+    reset: () => core.reset(),
+    issueToken: async (clientId, opts = {}) => {
+      const client = clients.get(clientId);
+      if (!client) throw new Error(`issueToken: unknown client ${clientId}`);
+      return authority.issue({
+        clientId,
+        scopes: opts.scopes ?? client.scopes,
+        expiresInSeconds: opts.expiresInSeconds ?? ttlSeconds,
+        audience: opts.audience,
+        issuer: opts.issuer,
+        notBeforeSeconds: opts.notBeforeSeconds,
+      });
+    },
+    close: () => {
+      closing ??= new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      });
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,82 @@
+// The tenant's bucket: x-ratelimit-* on every response; with a limit, real 429s once spent, recovery at reset.
+import { setTimeout as sleep } from "node:timers/promises";
+import { describe, expect, it } from "vitest";
+import { call, PUSH_PATH, STREAMS_PATH, useEmulator } from "./support";
+
+const LIMIT = 3;
+
+/** Waits until early in an epoch second, so a short burst cannot straddle a refill. */
+async function startOfSecond(): Promise<void> {
+  const intoSecond = Date.now() % 1000;
+  if (intoSecond > 500) await sleep(1010 - intoSecond);
+}
+
+const header = (res: { headers: Headers }, name: string): number => Number(res.headers.get(name));
+
+describe.each([false, true])(`rate limit of ${LIMIT} req/s, retryAfter %s`, (retryAfter) => {
+  const ctx = useEmulator({ rateLimit: LIMIT, retryAfter });
+  const get = () => call(ctx.emulator, "GET", PUSH_PATH, { token: ctx.token });
+
+  it("counts down, answers 429 once spent, and recovers at x-ratelimit-reset", async () => {
+    await startOfSecond();
+    const second = Math.floor(Date.now() / 1000);
+    for (let remaining = LIMIT - 1; remaining >= 0; remaining--) {
+      const res = await get();
+      expect(res.status).toBe(200);
+      expect(header(res, "x-ratelimit-limit")).toBe(LIMIT);
+      expect(header(res, "x-ratelimit-remaining")).toBe(remaining);
+      expect(header(res, "x-ratelimit-reset")).toBe(second + 1);
+    }
+    const limited = await call(ctx.emulator, "PUT", PUSH_PATH, { token: ctx.token, body: { provider: "sns" } });
+    expect(limited.status).toBe(429);
+    expect(limited.body).toEqual({
+      statusCode: 429,
+      error: "Too Many Requests",
+      message: "Global limit has been reached",
+      errorCode: "too_many_requests",
+    });
+    expect(header(limited, "x-ratelimit-remaining")).toBe(0);
+    const reset = header(limited, "x-ratelimit-reset");
+    expect(reset).toBe(second + 1);
+    expect(limited.headers.get("retry-after")).toBe(retryAfter ? "1" : null);
+    expect(ctx.emulator.state.pushProvider).toBe("guardian"); // the throttled PUT changed nothing
+
+    await sleep(Math.max(0, reset * 1000 - Date.now()) + 20);
+    const recovered = await get();
+    expect(recovered.status).toBe(200);
+    expect(header(recovered, "x-ratelimit-remaining")).toBe(LIMIT - 1);
+  });
+
+  it("token requests and test controls neither spend the budget nor get throttled", async () => {
+    await startOfSecond();
+    for (let i = 0; i < LIMIT; i++) await get();
+    expect((await get()).status).toBe(429);
+    const token = await call(ctx.emulator, "POST", "/oauth/token", {
+      form: { grant_type: "client_credentials", client_id: "demo", client_secret: "demo-secret", audience: "/api/v2/" },
+    });
+    expect(token.status).toBe(200);
+    expect(header(token, "x-ratelimit-remaining")).toBe(0);
+    expect((await call(ctx.emulator, "GET", "/__emulator/state")).status).toBe(200);
+  });
+
+  it("reset() refills the bucket", async () => {
+    await startOfSecond();
+    for (let i = 0; i < LIMIT; i++) await get();
+    ctx.emulator.reset();
+    expect((await call(ctx.emulator, "GET", STREAMS_PATH, { token: ctx.token })).status).toBe(200);
+  });
+});
+
+describe("without a rate limit", () => {
+  const ctx = useEmulator();
+
+  it("every response still carries x-ratelimit-limit, -remaining and -reset (epoch seconds)", async () => {
+    for (let i = 0; i < 20; i++) {
+      const res = await call(ctx.emulator, "GET", PUSH_PATH, { token: ctx.token });
+      expect(res.status).toBe(200);
+      expect(header(res, "x-ratelimit-limit")).toBeGreaterThan(0);
+      expect(header(res, "x-ratelimit-remaining")).toBeGreaterThan(0);
+      expect(Math.abs(header(res, "x-ratelimit-reset") - Date.now() / 1000)).toBeLessThan(5);
+    }
+  });
+});

@@ -1,0 +1,15 @@
+// The management-API route table.
+import { enrollmentTicketRoutes } from "./enrollmentTickets";
+import { eventStreamRoutes } from "./eventStreams";
+import { phoneProviderRoutes } from "./phoneProviders";
+import { pushProviderRoutes } from "./pushProvider";
+import type { Route } from "./route";
+
+export const apiRoutes: readonly Route[] = [
+  ...pushProviderRoutes,
+  ...phoneProviderRoutes,
+  ...enrollmentTicketRoutes,
+  ...eventStreamRoutes,
+];
+
+export { Router, type Route, type RouteContext } from "./route";

@@ -1,0 +1,104 @@
+// POST /oauth/token (and /oauth/token/): the client-credentials grant, with OAuth-style errors.
+import type { IncomingHttpHeaders } from "node:http";
+import type { TokenAuthority } from "./auth";
+import { mediaType, type ApiResult } from "./http";
+
+export interface RegisteredClient {
+  secret: string;
+  scopes: readonly string[];
+}
+
+// Grants the service knows but does not enable for a machine-to-machine client: 403 unauthorized_client.
+const KNOWN_OTHER_GRANTS = new Set([
+  "authorization_code",
+  "password",
+  "refresh_token",
+  "implicit",
+  "urn:ietf:params:oauth:grant-type:device_code",
+  "urn:ietf:params:oauth:grant-type:token-exchange",
+]);
+
+function oauthError(status: number, error: string, description: string): ApiResult {
+  return { status, body: { error, error_description: description } };
+}
+
+type ParsedParams = { ok: true; params: Record<string, unknown> } | { ok: false; result: ApiResult };
+
+function parseParams(raw: Buffer, contentType: string | undefined): ParsedParams {
+  const type = mediaType(contentType);
+  const text = raw.toString("utf8");
+  if (type === "application/x-www-form-urlencoded") return { ok: true, params: Object.fromEntries(new URLSearchParams(text)) };
+  if (type === "application/json") {
+    try {
+      const value: unknown = JSON.parse(text);
+      if (value !== null && typeof value === "object" && !Array.isArray(value)) {
+        return { ok: true, params: value as Record<string, unknown> };
+      }
+    } catch {
+      // reported below, like any other non-object body
+    }
+    return { ok: false, result: oauthError(400, "invalid_request", "The request body must be a JSON object.") };
+  }
+  const expected = "Content-Type must be application/json or application/x-www-form-urlencoded.";
+  return { ok: false, result: oauthError(400, "invalid_request", expected) };
+}
+
+/** client_secret_basic: credentials in an Authorization: Basic header instead of the body. */
+function basicCredentials(authorization: string | undefined): { id: string; secret: string } | undefined {
+  const match = /^Basic +(\S+)$/i.exec(authorization ?? "");
+  if (!match) return undefined;
+  const decoded = Buffer.from(match[1], "base64").toString("utf8");
+  const colon = decoded.indexOf(":");
+  if (colon < 0) return undefined;
+  return { id: decodeURIComponent(decoded.slice(0, colon)), secret: decodeURIComponent(decoded.slice(colon + 1)) };
+}
+
+export class TokenEndpoint {
+  constructor(
+    private readonly authority: TokenAuthority,
+    private readonly clients: ReadonlyMap<string, RegisteredClient>,
+    private readonly ttlSeconds: number,
+  ) {}
+
+  async handle(raw: Buffer, headers: IncomingHttpHeaders): Promise<ApiResult> {
+    const parsed = parseParams(raw, headers["content-type"]);
+    if (!parsed.ok) return parsed.result;
+    const { params } = parsed;
+    const field = (name: string): string | undefined => (typeof params[name] === "string" ? (params[name] as string) : undefined);
+
+    const grantType = field("grant_type");
+    if (grantType === undefined) return oauthError(400, "invalid_request", "Missing required parameter: grant_type");
+    if (grantType !== "client_credentials" && !KNOWN_OTHER_GRANTS.has(grantType)) {
+      return oauthError(400, "unsupported_grant_type", `Unsupported grant type: ${grantType}`);
+    }
+
+    const basic = basicCredentials(headers.authorization);
+    const clientId = field("client_id") ?? basic?.id;
+    const clientSecret = field("client_secret") ?? basic?.secret;
+    const client = clientId === undefined ? undefined : this.clients.get(clientId);
+    if (clientId === undefined || client === undefined || clientSecret !== client.secret) {
+      return oauthError(401, "access_denied", "Unauthorized");
+    }
+    if (grantType !== "client_credentials") {
+      return oauthError(403, "unauthorized_client", `Grant type '${grantType}' not allowed for the client.`);
+    }
+
+    const audience = field("audience");
+    if (audience === undefined) {
+      return oauthError(403, "access_denied", "No audience parameter was provided, and no default audience has been configured");
+    }
+    if (audience !== this.authority.audience && audience !== "/api/v2/") {
+      return oauthError(403, "access_denied", `Client is not authorized to access "${audience}".`);
+    }
+
+    // Requested ∩ granted, in the order requested; everything granted when no scope is asked for.
+    const requested = field("scope")?.split(" ").filter(Boolean);
+    const scopes = requested ? requested.filter((scope) => client.scopes.includes(scope)) : [...client.scopes];
+    const accessToken = await this.authority.issue({ clientId, scopes, expiresInSeconds: this.ttlSeconds });
+    return {
+      status: 200,
+      body: { access_token: accessToken, scope: scopes.join(" "), expires_in: this.ttlSeconds, token_type: "Bearer" },
+      headers: { "cache-control": "no-store", pragma: "no-cache" },
+    };
+  }
+}

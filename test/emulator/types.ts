@@ -1,0 +1,89 @@
+// Public types of the emulator. Kept apart from the implementation so tests and the CLI import one place.
+import type { EmulatorState } from "./state";
+
+export interface EmulatorClient {
+  id: string;
+  secret: string;
+  /** Scopes granted to the client; default: every scope the contract lists. */
+  scopes?: string[];
+}
+
+export interface EmulatorOptions {
+  /** 0 (the default) picks a free port. */
+  port?: number;
+  host?: "127.0.0.1";
+  /** Default: one client `demo` / `demo-secret` holding every contract scope. */
+  clients?: EmulatorClient[];
+  /** Lifetime of issued access tokens; default 86400. */
+  tokenTtlSeconds?: number;
+  /** Requests per second the /api/v2 bucket allows; default: no limit. */
+  rateLimit?: number;
+  /** Tenant name reported on phone providers; default "demo-tenant". */
+  tenant?: string;
+  /** Send Retry-After on 429s; default false (only x-ratelimit-* headers). */
+  retryAfter?: boolean;
+}
+
+export type FaultKind = "429" | "500" | "502" | "503" | "drop" | "delay";
+
+export interface FaultSpec {
+  method?: string;
+  /** Exact path, or a prefix ending in "*" (e.g. "/api/v2/branding/phone/providers*"). Query strings are ignored. */
+  path: string;
+  /** How many of the next matching requests get the fault. */
+  count: number;
+  kind: FaultKind;
+  /** For 429: x-ratelimit-reset = now + this (default 1). */
+  resetSeconds?: number;
+  /** Adds a Retry-After header with this value (429 and 5xx). */
+  retryAfterSeconds?: number;
+  /** For "delay": respond normally after this many milliseconds. */
+  delayMs?: number;
+  /** For "drop" and 5xx: handle the request (state changes) THEN fail, modelling an ambiguous failure. */
+  afterHandling?: boolean;
+}
+
+export interface RequestLogEntry {
+  method: string;
+  /** Path without query string; token requests are logged as "/oauth/token" with or without the trailing slash. */
+  path: string;
+  /** Raw query string without "?" ("" when none). */
+  query: string;
+  /** Status sent; 0 when the connection was dropped. */
+  status: number;
+  /** Epoch milliseconds. */
+  startedAt: number;
+  durationMs: number;
+  /** The injected fault that shaped this response, e.g. "503", "drop", "drop after handling". */
+  faulted?: string;
+}
+
+export interface IssueTokenOptions {
+  expiresInSeconds?: number;
+  /** Default: the client's granted scopes. Not limited to them, so tests can mint any token. */
+  scopes?: string[];
+  /** Overrides for token-attack tests: a token the emulator signed but must still reject. */
+  audience?: string;
+  issuer?: string;
+  /** nbf = now + this. */
+  notBeforeSeconds?: number;
+}
+
+export interface Emulator {
+  /** "http://127.0.0.1:<port>", no trailing slash. */
+  url: string;
+  /** Live state; tests may read it, or change it to simulate out-of-band edits (drift). */
+  state: EmulatorState;
+  /** Most recent requests (API and token; never /__emulator controls), oldest first. */
+  requests: RequestLogEntry[];
+  /** Requests seen since start or reset, optionally filtered by method and path prefix. */
+  count(method?: string, pathPrefix?: string): number;
+  tokenRequests(): number;
+  seedEventStreams(n: number, opts?: { namePrefix?: string }): void;
+  injectFault(fault: FaultSpec): void;
+  clearFaults(): void;
+  /** State, request log, counters, faults and the rate-limit bucket back to fresh. */
+  reset(): void;
+  issueToken(clientId: string, opts?: IssueTokenOptions): Promise<string>;
+  close(): Promise<void>;
+}
