@@ -1,0 +1,191 @@
+/**
+ * The one HTTP client every resource handler and data function shares: auth, deadlines, retries,
+ * the proactive rate-limit throttle, response validation and safe errors, over a keep-alive pool.
+ */
+import { createHash } from "node:crypto";
+import type { Pool } from "undici";
+import type { z } from "zod";
+import type { ConnectionSettings } from "../config";
+import {
+  ClientCredentialsTokenSource,
+  StaticTokenSource,
+  tokenResponseSchema,
+  type TokenGrant,
+  type TokenSource,
+} from "./auth";
+import { CallRunner, type ClientStats } from "./calls";
+import { acquirePool, releasePool } from "./http";
+import { createDebugLog, type DebugLog } from "./log";
+import { resolveOptions, type ClientOptions } from "./options";
+import { isIdempotent, type HttpMethod } from "./retry";
+import { rateLimitGateFor } from "./throttle";
+
+export type { ClientOptions } from "./options";
+export type { ClientStats } from "./calls";
+
+export interface RequestOptions<S extends z.ZodType> {
+  /** Human name for errors and logs, e.g. "create phone provider". */
+  operation: string;
+  /** Omitted → the response body is ignored and the call resolves to undefined. */
+  schema?: S;
+  /** JSON-encoded. */
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined>;
+  /** Extra headers for this call only, e.g. service-custom-domain. */
+  headers?: Record<string, string>;
+}
+
+const API_PREFIX = "/api/v2";
+const TOKEN_PATH = "/oauth/token";
+const TOKEN_OPERATION = "obtain an access token";
+
+export class TenantClient {
+  readonly stats: ClientStats = { requests: 0, tokenRequests: 0, retries: 0 };
+  private readonly options: ClientOptions;
+  private readonly pool: Pool;
+  private readonly tokens: TokenSource;
+  private readonly log: DebugLog | undefined;
+  private readonly baseHeaders: Record<string, string>;
+  private readonly calls: CallRunner;
+  private closed = false;
+
+  constructor(
+    private readonly settings: ConnectionSettings,
+    options?: Partial<ClientOptions>,
+  ) {
+    this.options = resolveOptions(options);
+    this.log = createDebugLog(this.options.logger);
+    this.pool = acquirePool(settings.baseUrl, this.options.connectTimeoutMs);
+    this.baseHeaders = { "user-agent": this.options.userAgent, accept: "application/json" };
+    const auth = settings.auth;
+    this.tokens =
+      auth.kind === "token"
+        ? new StaticTokenSource(auth.token)
+        : new ClientCredentialsTokenSource(auth.clientSecret, () => this.fetchGrant(), this.options.tokenRefreshSkewMs);
+    this.calls = new CallRunner({
+      options: this.options,
+      pool: this.pool,
+      gate: rateLimitGateFor(settings.baseUrl),
+      tokens: this.tokens,
+      authKind: auth.kind,
+      log: this.log,
+      stats: this.stats,
+    });
+  }
+
+  /** path is relative to /api/v2, e.g. "/branding/phone/providers". 204 → undefined. */
+  request<S extends z.ZodType>(method: HttpMethod, path: string, options: RequestOptions<S>): Promise<z.infer<S>> {
+    // Not async (one promise layer less per call); misuse still rejects rather than throws.
+    if (this.closed) return Promise.reject(new Error(`${options.operation} failed: the TenantClient was closed`));
+    if (!path.startsWith("/")) {
+      return Promise.reject(new TypeError(`${options.operation}: path must start with "/" (got "${path}")`));
+    }
+    const headers: Record<string, string> = options.headers
+      ? { ...lowerCaseKeys(options.headers), ...this.baseHeaders }
+      : { ...this.baseHeaders };
+    let body: string | undefined;
+    if (options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      headers["content-type"] = "application/json";
+    }
+    const shownPath = API_PREFIX + path;
+    return this.calls.run({
+      method,
+      path: options.query ? shownPath + queryString(options.query) : shownPath,
+      shownPath,
+      operation: options.operation,
+      body,
+      headers,
+      authenticated: true,
+      resendable: isIdempotent(method),
+      schema: options.schema,
+    }) as Promise<z.infer<S>>;
+  }
+
+  /** Releases this client's share of the connection pool; getClient() will build a new client afterwards. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    forgetClient(this);
+    await releasePool(this.settings.baseUrl, this.options.connectTimeoutMs, this.pool);
+  }
+
+  /** Client-credentials exchange; the token POST is safe to resend (a second token harms nothing). */
+  private async fetchGrant(): Promise<TokenGrant> {
+    const auth = this.settings.auth;
+    if (auth.kind !== "clientCredentials") throw new Error("fetchGrant needs client credentials");
+    const form = new URLSearchParams({
+      grant_type: "client_credentials",
+      client_id: auth.clientId,
+      client_secret: auth.clientSecret,
+      audience: this.settings.audience,
+    });
+    const grant = (await this.calls.run({
+      method: "POST",
+      path: TOKEN_PATH,
+      shownPath: TOKEN_PATH,
+      operation: TOKEN_OPERATION,
+      body: form.toString(),
+      headers: { ...this.baseHeaders, "content-type": "application/x-www-form-urlencoded" },
+      authenticated: false,
+      resendable: true,
+      schema: tokenResponseSchema,
+    })) as z.infer<typeof tokenResponseSchema>;
+    this.log?.(`access token obtained, valid for ${grant.expires_in}s`);
+    return { accessToken: grant.access_token, expiresInSeconds: grant.expires_in };
+  }
+}
+
+/** Extra headers can neither duplicate nor override ours (authorization, user-agent) by spelling. */
+function lowerCaseKeys(headers: Record<string, string>): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const name of Object.keys(headers)) result[name.toLowerCase()] = headers[name];
+  return result;
+}
+
+function queryString(query: Record<string, string | number | boolean | undefined>): string {
+  let result = "";
+  for (const key of Object.keys(query)) {
+    const value = query[key];
+    if (value === undefined) continue;
+    result += `${result === "" ? "?" : "&"}${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`;
+  }
+  return result;
+}
+
+// One client per distinct settings, shared by every caller in the process.
+const clients = new Map<string, TenantClient>();
+
+function clientKey(settings: ConnectionSettings): string {
+  const auth = settings.auth;
+  // Hash secrets so the cache key itself never holds one in plain text.
+  const identity =
+    auth.kind === "token"
+      ? `token:${sha256(auth.token)}`
+      : `client:${auth.clientId}:${sha256(auth.clientSecret)}`;
+  return `${settings.baseUrl}\n${settings.audience}\n${identity}`;
+}
+
+function sha256(value: string): string {
+  return createHash("sha256").update(value).digest("hex");
+}
+
+function forgetClient(client: TenantClient): void {
+  for (const [key, cached] of clients) {
+    if (cached === client) clients.delete(key);
+  }
+}
+
+/**
+ * One client per distinct settings (baseUrl + auth identity + audience), shared by every caller in the
+ * process. Options apply when that client is first created.
+ */
+export function getClient(settings: ConnectionSettings, options?: Partial<ClientOptions>): TenantClient {
+  const key = clientKey(settings);
+  let client = clients.get(key);
+  if (!client) {
+    client = new TenantClient(settings, options);
+    clients.set(key, client);
+  }
+  return client;
+}

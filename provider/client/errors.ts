@@ -1,0 +1,155 @@
+/**
+ * Errors raised by the shared client and the settings resolver.
+ *
+ * Messages are built only from the operation name, method, path, status and the service's own error
+ * text. Request bodies, headers and credentials never reach them; the client also scrubs any known
+ * secret out of service text before it lands here (see redact in client.ts).
+ */
+
+/** The compact request tag every error ends with, e.g. `[POST /api/v2/branding/phone/providers]`. */
+function requestTag(method: string, path: string): string {
+  return `[${method} ${path}]`;
+}
+
+/** A missing, malformed or contradictory connection setting; the message says which key or variable to set. */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ConfigError";
+  }
+}
+
+export interface ApiErrorDetails {
+  status: number;
+  /** The service's reason phrase ("Conflict"), or the OAuth `error` code for the token endpoint. */
+  error?: string;
+  errorCode?: string;
+  serviceMessage: string;
+  method: string;
+  path: string;
+  operation: string;
+  /** Extra guidance appended to the message, e.g. which config keys to check. */
+  hint?: string;
+}
+
+/** The service answered with a non-success status that the client did not (or no longer could) retry. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly error?: string;
+  readonly errorCode?: string;
+  readonly serviceMessage: string;
+  readonly method: string;
+  readonly path: string;
+  readonly operation: string;
+
+  constructor(details: ApiErrorDetails) {
+    const reason = details.error ? ` ${details.error}` : "";
+    const code = details.errorCode ? ` (${details.errorCode})` : "";
+    const hint = details.hint ? ` ${details.hint}` : "";
+    super(
+      `${details.operation} failed: ${details.status}${reason}: ${details.serviceMessage}${code} ` +
+        `${requestTag(details.method, details.path)}${hint}`,
+    );
+    this.name = "ApiError";
+    this.status = details.status;
+    this.error = details.error;
+    this.errorCode = details.errorCode;
+    this.serviceMessage = details.serviceMessage;
+    this.method = details.method;
+    this.path = details.path;
+    this.operation = details.operation;
+  }
+}
+
+/**
+ * A non-idempotent call (POST) failed in a way that leaves open whether the service acted on it: no
+ * response, a timeout, or a 5xx. The client never re-sends such a call; the caller must reconcile
+ * (e.g. list and adopt) before trying again.
+ */
+export class AmbiguousRequestError extends Error {
+  readonly method: string;
+  readonly path: string;
+  readonly operation: string;
+  /** What went wrong, e.g. "503 Service Unavailable" or "connection closed before a response". */
+  readonly reason: string;
+
+  constructor(details: { method: string; path: string; operation: string; reason: string; cause?: unknown }) {
+    super(
+      `${details.operation} failed ambiguously: ${details.reason} ${requestTag(details.method, details.path)}; ` +
+        `the service may or may not have applied it, so it was not retried. Check the current state (e.g. run ` +
+        `"pulumi refresh") before retrying.`,
+      { cause: details.cause },
+    );
+    this.name = "AmbiguousRequestError";
+    this.method = details.method;
+    this.path = details.path;
+    this.operation = details.operation;
+    this.reason = details.reason;
+  }
+}
+
+/**
+ * No usable response: the connection failed, or the call's total deadline ran out, after every retry
+ * the policy allowed. Only raised where a retry could not have duplicated an effect.
+ */
+export class NetworkError extends Error {
+  readonly method: string;
+  readonly path: string;
+  readonly operation: string;
+  readonly reason: string;
+  readonly attempts: number;
+
+  constructor(details: {
+    method: string;
+    path: string;
+    operation: string;
+    reason: string;
+    attempts: number;
+    cause?: unknown;
+  }) {
+    // 0 attempts: the call never got as far as sending (e.g. it timed out waiting for a token).
+    const tries =
+      details.attempts === 0 ? "" : details.attempts === 1 ? " after 1 attempt" : ` after ${details.attempts} attempts`;
+    super(`${details.operation} failed: ${details.reason}${tries} ${requestTag(details.method, details.path)}`, {
+      cause: details.cause,
+    });
+    this.name = "NetworkError";
+    this.method = details.method;
+    this.path = details.path;
+    this.operation = details.operation;
+    this.reason = details.reason;
+    this.attempts = details.attempts;
+  }
+}
+
+export interface ShapeIssue {
+  /** Dotted field path, e.g. "configuration.delivery_methods.0"; "(root)" for the body itself. */
+  path: string;
+  message: string;
+}
+
+/** The service answered 2xx with a body that does not match the wire schema. */
+export class ResponseShapeError extends Error {
+  readonly operation: string;
+  readonly issues: ShapeIssue[];
+
+  constructor(details: { operation: string; method: string; path: string; status: number; issues: ShapeIssue[] }) {
+    const listed = details.issues
+      .slice(0, 5)
+      .map((issue) => `${issue.path}: ${issue.message}`)
+      .join("; ");
+    const more = details.issues.length > 5 ? `; and ${details.issues.length - 5} more` : "";
+    super(
+      `${details.operation} failed: unexpected response from the service (status ${details.status}): ` +
+        `${listed}${more} ${requestTag(details.method, details.path)}`,
+    );
+    this.name = "ResponseShapeError";
+    this.operation = details.operation;
+    this.issues = details.issues;
+  }
+}
+
+/** True for an ApiError with status 404 (e.g. a resource deleted out of band). */
+export function isNotFound(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 404;
+}

@@ -1,0 +1,84 @@
+/** Turning response bodies into results or error details, and keeping secrets out of both. */
+import type { z } from "zod";
+import { ResponseShapeError, type ShapeIssue } from "./errors";
+
+export interface ErrorDetails {
+  /** Reason phrase ("Conflict") or OAuth error code ("access_denied"). */
+  error?: string;
+  errorCode?: string;
+  message: string;
+}
+
+const MAX_MESSAGE_LENGTH = 300;
+
+function stringField(record: Record<string, unknown>, key: string): string | undefined {
+  const value = record[key];
+  return typeof value === "string" && value !== "" ? value : undefined;
+}
+
+/**
+ * Reads the service's error envelope `{statusCode, error, message, errorCode}` or the token endpoint's
+ * `{error, error_description}`; anything else becomes a short plain-text message.
+ */
+export function parseErrorBody(text: string, statusText: string): ErrorDetails {
+  let parsed: unknown;
+  try {
+    parsed = text === "" ? undefined : JSON.parse(text);
+  } catch {
+    parsed = undefined;
+  }
+  if (parsed !== null && typeof parsed === "object" && !Array.isArray(parsed)) {
+    const record = parsed as Record<string, unknown>;
+    const message = stringField(record, "message") ?? stringField(record, "error_description");
+    const error = stringField(record, "error");
+    if (message !== undefined || error !== undefined) {
+      return { error, errorCode: stringField(record, "errorCode"), message: truncate(message ?? statusText) };
+    }
+  }
+  const plain = text.trim();
+  return { error: statusText, message: plain === "" || plain.startsWith("<") ? "(no details)" : truncate(plain) };
+}
+
+function truncate(text: string): string {
+  return text.length > MAX_MESSAGE_LENGTH ? `${text.slice(0, MAX_MESSAGE_LENGTH)}…` : text;
+}
+
+/** Anything shaped like a JWT (header.payload.signature, base64url) – a token in someone's echo. */
+const JWT_LIKE = /eyJ[\w-]*\.[\w-]+\.[\w-]*/g;
+const BEARER_VALUE = /(bearer\s+)\S+/gi;
+
+/** Scrubs known secrets and token-shaped strings from text bound for an error message or log line. */
+export function redact(text: string, secrets: readonly string[]): string {
+  let result = text;
+  for (const secret of secrets) {
+    // Very short values would redact ordinary words; config requires real secrets anyway.
+    if (secret.length >= 4 && result.includes(secret)) result = result.split(secret).join("[redacted]");
+  }
+  return result.replace(JWT_LIKE, "[redacted]").replace(BEARER_VALUE, "$1[redacted]");
+}
+
+export interface ShapeContext {
+  operation: string;
+  method: string;
+  path: string;
+  status: number;
+}
+
+/** JSON-decodes and validates a 2xx body; a mismatch names the operation and each bad field path. */
+export function parseSuccessBody<S extends z.ZodType>(text: string, schema: S, context: ShapeContext): z.infer<S> {
+  let data: unknown;
+  if (text !== "") {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      throw new ResponseShapeError({ ...context, issues: [{ path: "(root)", message: "the body is not valid JSON" }] });
+    }
+  }
+  const result = schema.safeParse(data);
+  if (result.success) return result.data;
+  const issues: ShapeIssue[] = result.error.issues.map((issue) => ({
+    path: issue.path.length === 0 ? "(root)" : issue.path.map(String).join("."),
+    message: text === "" && issue.path.length === 0 ? "expected a JSON body, got an empty one" : issue.message,
+  }));
+  throw new ResponseShapeError({ ...context, issues });
+}

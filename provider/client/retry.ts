@@ -1,0 +1,131 @@
+/**
+ * When to wait and retry, and when never to. Pure functions of headers, time and a random source, so
+ * the policy is unit-testable without a server.
+ */
+import type { IncomingHttpHeaders } from "node:http";
+
+export type HttpMethod = "GET" | "PUT" | "POST" | "PATCH" | "DELETE";
+
+/** Re-sending these cannot duplicate an effect; POST can (a second phone provider, a second ticket). */
+export function isIdempotent(method: string): boolean {
+  return method !== "POST";
+}
+
+/** 5xx answers worth another try on an idempotent call (501/505 will not change). */
+export function isRetryableServerStatus(status: number): boolean {
+  return status >= 500 && status !== 501 && status !== 505;
+}
+
+export function headerValue(headers: IncomingHttpHeaders, name: string): string | undefined {
+  const value = headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** Retry-After as seconds or an HTTP date → milliseconds from now (never negative); undefined if absent/garbage. */
+export function parseRetryAfter(value: string | undefined, now: number): number | undefined {
+  if (value === undefined) return undefined;
+  const trimmed = value.trim();
+  if (/^\d+(\.\d+)?$/.test(trimmed)) return Number(trimmed) * 1000;
+  const date = Date.parse(trimmed);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+/** x-ratelimit-reset (Unix epoch seconds) → epoch milliseconds; undefined if absent/garbage. */
+export function parseRateLimitReset(value: string | undefined): number | undefined {
+  if (value === undefined || !/^\d+(\.\d+)?$/.test(value.trim())) return undefined;
+  return Number(value) * 1000;
+}
+
+export interface BackoffSettings {
+  baseBackoffMs: number;
+  maxBackoffMs: number;
+}
+
+/**
+ * Exponential backoff with "equal jitter": half the step is fixed, half random, so waits grow but
+ * concurrent clients do not retry in lockstep. retry is 1 for the first retry.
+ */
+export function backoffDelay(retry: number, settings: BackoffSettings, random: () => number): number {
+  const step = Math.min(settings.maxBackoffMs, settings.baseBackoffMs * 2 ** Math.max(0, retry - 1));
+  return step / 2 + (step / 2) * random();
+}
+
+/**
+ * Spreads callers released by the same reset over at least a quarter second (more for long waits), so
+ * they do not all arrive in the same instant and re-empty the bucket together.
+ */
+export function resetJitter(waitMs: number, random: () => number): number {
+  return waitMs + Math.max(250, Math.min(1_000, waitMs * 0.2)) * random() + 5;
+}
+
+export interface RateLimitDelay {
+  delayMs: number;
+  basis: "retry-after" | "x-ratelimit-reset" | "backoff";
+  /** Epoch ms the service named as the earliest retry (no jitter); absent for plain backoff. */
+  resumeAt?: number;
+}
+
+/** How long to wait after a 429: Retry-After, else x-ratelimit-reset (+jitter), else backoff; capped. */
+export function rateLimitDelay(
+  headers: IncomingHttpHeaders,
+  retry: number,
+  now: number,
+  settings: BackoffSettings & { maxRateLimitWaitMs: number },
+  random: () => number,
+): RateLimitDelay {
+  const cap = (ms: number): number => Math.min(settings.maxRateLimitWaitMs, ms);
+  const retryAfter = parseRetryAfter(headerValue(headers, "retry-after"), now);
+  if (retryAfter !== undefined) {
+    return { delayMs: cap(retryAfter), basis: "retry-after", resumeAt: now + cap(retryAfter) };
+  }
+  const resetAt = parseRateLimitReset(headerValue(headers, "x-ratelimit-reset"));
+  if (resetAt !== undefined && resetAt > now) {
+    return { delayMs: cap(resetJitter(resetAt - now, random)), basis: "x-ratelimit-reset", resumeAt: resetAt };
+  }
+  // No usable timing (or a reset already past, e.g. clock skew): back off like a 5xx.
+  return { delayMs: cap(backoffDelay(retry, settings, random)), basis: "backoff" };
+}
+
+/** Codes meaning the request never left this machine, so even a POST can be re-sent safely. */
+const NOT_SENT_CODES = new Set([
+  "ECONNREFUSED",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "UND_ERR_CONNECT_TIMEOUT",
+]);
+
+export interface NetworkFailure {
+  /** True when the request provably never reached the server. */
+  notSent: boolean;
+  /** Short, secret-free description for messages and logs. */
+  reason: string;
+}
+
+function errorCode(error: unknown): string | undefined {
+  if (typeof error !== "object" || error === null) return undefined;
+  const code = (error as { code?: unknown }).code;
+  return typeof code === "string" ? code : undefined;
+}
+
+const REASONS: Record<string, string> = {
+  ECONNREFUSED: "connection refused",
+  ENOTFOUND: "host not found",
+  EAI_AGAIN: "host lookup failed",
+  EHOSTUNREACH: "host unreachable",
+  ENETUNREACH: "network unreachable",
+  ECONNRESET: "connection reset",
+  EPIPE: "connection closed while sending",
+  UND_ERR_CONNECT_TIMEOUT: "connect timeout",
+  UND_ERR_HEADERS_TIMEOUT: "no response headers within the headers timeout",
+  UND_ERR_BODY_TIMEOUT: "response body stalled past the body timeout",
+  UND_ERR_SOCKET: "connection closed before a complete response",
+};
+
+/** Classifies a transport error. Messages come from a fixed table: raw error text could carry anything. */
+export function classifyNetworkError(error: unknown): NetworkFailure {
+  const code = errorCode(error) ?? errorCode((error as { cause?: unknown } | undefined)?.cause);
+  const reason = (code && REASONS[code]) ?? `network error${code ? ` (${code})` : ""}`;
+  return { notSent: code !== undefined && NOT_SENT_CODES.has(code), reason };
+}

@@ -1,0 +1,197 @@
+/**
+ * Connection settings: stack config first, then environment, validated once with messages that say
+ * exactly which key or variable to set. No message ever echoes a secret value.
+ */
+import { z } from "zod";
+import { ConfigError } from "./client/errors";
+
+export type AuthSettings =
+  | { kind: "token"; token: string }
+  | { kind: "clientCredentials"; clientId: string; clientSecret: string };
+
+export interface ConnectionSettings {
+  /** Origin, e.g. "https://t.example.com" or "http://127.0.0.1:4000"; no trailing slash. */
+  baseUrl: string;
+  /** Token audience; default `${baseUrl}/api/v2/`. */
+  audience: string;
+  auth: AuthSettings;
+}
+
+/** Raw settings source: a lookup by stack-config key ("tenant:domain", ...). */
+export type ConfigLookup = (key: string) => string | undefined;
+
+export const CONFIG_KEYS = {
+  domain: "tenant:domain",
+  clientId: "tenant:clientId",
+  clientSecret: "tenant:clientSecret",
+  apiToken: "tenant:apiToken",
+  audience: "tenant:audience",
+} as const;
+
+type SettingName = keyof typeof CONFIG_KEYS;
+
+export const ENV_VARS: { readonly [K in SettingName]: string } = {
+  domain: "TENANT_DOMAIN",
+  clientId: "TENANT_CLIENT_ID",
+  clientSecret: "TENANT_CLIENT_SECRET",
+  apiToken: "TENANT_API_TOKEN",
+  audience: "TENANT_AUDIENCE",
+};
+
+/** Blank values count as unset: CI systems often export empty variables. */
+const rawSetting = z
+  .string()
+  .trim()
+  .transform((value) => (value === "" ? undefined : value))
+  .optional();
+
+const settingsSchema: z.ZodType<ConnectionSettings> = z.object({
+  baseUrl: z.string().regex(/^https?:\/\/[^/?#]+$/),
+  audience: z.string().min(1),
+  auth: z.discriminatedUnion("kind", [
+    z.object({ kind: z.literal("token"), token: z.string().min(1) }),
+    z.object({ kind: z.literal("clientCredentials"), clientId: z.string().min(1), clientSecret: z.string().min(1) }),
+  ]),
+});
+
+interface ResolvedValue {
+  value: string;
+  /** Where it came from, for messages: `the stack config "tenant:domain"` or `the TENANT_DOMAIN environment variable`. */
+  source: string;
+}
+
+function configKey(name: SettingName): string {
+  return `the stack config "${CONFIG_KEYS[name]}"`;
+}
+
+function envVar(name: SettingName): string {
+  return `the ${ENV_VARS[name]} environment variable`;
+}
+
+function readSetting(name: SettingName, lookup: ConfigLookup, env: NodeJS.ProcessEnv): ResolvedValue | undefined {
+  const candidates: [unknown, string][] = [
+    [lookup(CONFIG_KEYS[name]), configKey(name)],
+    [env[ENV_VARS[name]], envVar(name)],
+  ];
+  for (const [raw, source] of candidates) {
+    const parsed = rawSetting.safeParse(raw);
+    if (!parsed.success) {
+      // Never include the value: it may be a secret.
+      throw new ConfigError(`Invalid value in ${source}: expected a string.`);
+    }
+    if (parsed.data !== undefined) return { value: parsed.data, source };
+  }
+  return undefined;
+}
+
+const LOOPBACK_HOSTS = new Set(["localhost", "[::1]"]);
+
+function isLoopbackHost(hostname: string): boolean {
+  return LOOPBACK_HOSTS.has(hostname) || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
+}
+
+const DOMAIN_FIX = `the stack config "${CONFIG_KEYS.domain}" or the ${ENV_VARS.domain} environment variable`;
+
+/** Turns a bare host or full URL into an origin; throws ConfigError naming where the bad value came from. */
+function parseDomain(domain: ResolvedValue): string {
+  const hasScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(domain.value);
+  let url: URL;
+  try {
+    url = new URL(hasScheme ? domain.value : `https://${domain.value}`);
+  } catch {
+    throw new ConfigError(
+      `Invalid tenant domain in ${domain.source}: it is not a host name or URL; set ${DOMAIN_FIX} to the ` +
+        `tenant's host, e.g. my-tenant.example.com.`,
+    );
+  }
+  if (url.username || url.password || url.search || url.hash) {
+    // Not echoed: user info may hold credentials.
+    throw new ConfigError(
+      `Invalid tenant domain in ${domain.source}: it must not contain user info, a query or a fragment; set ` +
+        `${DOMAIN_FIX} to the tenant's host, e.g. my-tenant.example.com.`,
+    );
+  }
+  const shown = `${url.protocol}//${url.host}`;
+  if (url.protocol !== "https:" && url.protocol !== "http:") {
+    throw new ConfigError(
+      `Invalid tenant domain "${shown}" in ${domain.source}: the scheme must be https (http only for loopback ` +
+        `hosts); set ${DOMAIN_FIX} to the tenant's host, e.g. my-tenant.example.com.`,
+    );
+  }
+  if (url.protocol === "http:" && !isLoopbackHost(url.hostname)) {
+    throw new ConfigError(
+      `Invalid tenant domain "${shown}" in ${domain.source}: plain http is only allowed for loopback hosts ` +
+        `(localhost, 127.0.0.0/8, [::1]); use https:// or a bare host name in ${DOMAIN_FIX}.`,
+    );
+  }
+  if (url.pathname !== "/") {
+    throw new ConfigError(
+      `Invalid tenant domain "${shown}${url.pathname}" in ${domain.source}: it must be a host or origin without ` +
+        `a path (e.g. my-tenant.example.com, not .../api/v2); fix ${DOMAIN_FIX}.`,
+    );
+  }
+  return url.origin;
+}
+
+export const MISSING_DOMAIN_MESSAGE =
+  `Missing tenant domain: set the stack config "${CONFIG_KEYS.domain}" (pulumi config set ${CONFIG_KEYS.domain} ` +
+  `my-tenant.example.com) or the ${ENV_VARS.domain} environment variable.`;
+
+export const MISSING_CREDENTIALS_MESSAGE =
+  `Missing tenant credentials: set the stack config "${CONFIG_KEYS.clientId}" and "${CONFIG_KEYS.clientSecret}" ` +
+  `(pulumi config set ${CONFIG_KEYS.clientId} <id>; pulumi config set --secret ${CONFIG_KEYS.clientSecret} <secret>) ` +
+  `or the ${ENV_VARS.clientId} and ${ENV_VARS.clientSecret} environment variables; or set an API token instead ` +
+  `with the stack config "${CONFIG_KEYS.apiToken}" (pulumi config set --secret ${CONFIG_KEYS.apiToken} <token>) ` +
+  `or the ${ENV_VARS.apiToken} environment variable.`;
+
+function resolveAuth(lookup: ConfigLookup, env: NodeJS.ProcessEnv): AuthSettings {
+  const token = readSetting("apiToken", lookup, env);
+  const clientId = readSetting("clientId", lookup, env);
+  const clientSecret = readSetting("clientSecret", lookup, env);
+
+  if (token && (clientId || clientSecret)) {
+    const credentialSources = [clientId?.source, clientSecret?.source].filter(Boolean).join(" and ");
+    throw new ConfigError(
+      `Contradictory tenant credentials: an API token is set (${token.source}) and so are client credentials ` +
+        `(${credentialSources}); keep only one: remove the API token ("${CONFIG_KEYS.apiToken}" / ` +
+        `${ENV_VARS.apiToken}) or the client credentials ("${CONFIG_KEYS.clientId}", "${CONFIG_KEYS.clientSecret}" / ` +
+        `${ENV_VARS.clientId}, ${ENV_VARS.clientSecret}).`,
+    );
+  }
+  if (token) return { kind: "token", token: token.value };
+  if (clientId && !clientSecret) {
+    throw new ConfigError(
+      `Missing tenant client secret: a client id is set (${clientId.source}) but no secret; set the stack config ` +
+        `"${CONFIG_KEYS.clientSecret}" (pulumi config set --secret ${CONFIG_KEYS.clientSecret} <secret>) or the ` +
+        `${ENV_VARS.clientSecret} environment variable.`,
+    );
+  }
+  if (clientSecret && !clientId) {
+    throw new ConfigError(
+      `Missing tenant client id: a client secret is set (${clientSecret.source}) but no client id; set the stack ` +
+        `config "${CONFIG_KEYS.clientId}" (pulumi config set ${CONFIG_KEYS.clientId} <id>) or the ` +
+        `${ENV_VARS.clientId} environment variable.`,
+    );
+  }
+  if (clientId && clientSecret) {
+    return { kind: "clientCredentials", clientId: clientId.value, clientSecret: clientSecret.value };
+  }
+  throw new ConfigError(MISSING_CREDENTIALS_MESSAGE);
+}
+
+/** Stack config first, then env (TENANT_DOMAIN, TENANT_CLIENT_ID, TENANT_CLIENT_SECRET, TENANT_API_TOKEN, TENANT_AUDIENCE). Throws ConfigError. */
+export function resolveSettings(lookup: ConfigLookup, env: NodeJS.ProcessEnv = process.env): ConnectionSettings {
+  const domain = readSetting("domain", lookup, env);
+  if (!domain) throw new ConfigError(MISSING_DOMAIN_MESSAGE);
+  const baseUrl = parseDomain(domain);
+  const auth = resolveAuth(lookup, env);
+  const audience = readSetting("audience", lookup, env)?.value ?? `${baseUrl}/api/v2/`;
+
+  const checked = settingsSchema.safeParse({ baseUrl, audience, auth });
+  if (!checked.success) {
+    // Unreachable with the checks above; kept so a future edit cannot produce unvalidated settings.
+    const fields = checked.error.issues.map((issue) => issue.path.join(".")).join(", ");
+    throw new ConfigError(`Invalid tenant settings (${fields}); check the "tenant:*" stack config and TENANT_* variables.`);
+  }
+  return checked.data;
+}

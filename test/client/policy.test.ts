@@ -1,0 +1,196 @@
+// Unit tests of the pure parts: retry timing, error-body parsing, redaction, token caching.
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { ClientCredentialsTokenSource, StaticTokenSource, type TokenGrant } from "../../provider/client/auth";
+import { ApiError, ResponseShapeError, isNotFound } from "../../provider/client";
+import { parseErrorBody, parseSuccessBody, redact } from "../../provider/client/responses";
+import {
+  backoffDelay,
+  classifyNetworkError,
+  isIdempotent,
+  parseRetryAfter,
+  rateLimitDelay,
+} from "../../provider/client/retry";
+import { resolveOptions } from "../../provider/client/options";
+
+const settings = { baseBackoffMs: 100, maxBackoffMs: 1_000, maxRateLimitWaitMs: 5_000 };
+
+describe("retry timing", () => {
+  it("parses Retry-After as seconds or an HTTP date", () => {
+    const now = Date.parse("2025-01-01T00:00:00Z");
+    expect(parseRetryAfter("3", now)).toBe(3_000);
+    expect(parseRetryAfter("Wed, 01 Jan 2025 00:00:07 GMT", now)).toBe(7_000);
+    expect(parseRetryAfter("Tue, 31 Dec 2024 23:00:00 GMT", now)).toBe(0);
+    expect(parseRetryAfter("soon", now)).toBeUndefined();
+    expect(parseRetryAfter(undefined, now)).toBeUndefined();
+  });
+
+  it("prefers Retry-After, then x-ratelimit-reset with jitter, then backoff, each capped", () => {
+    const now = 1_700_000_000_000;
+    const reset = String(now / 1000 + 2);
+    expect(rateLimitDelay({ "retry-after": "1", "x-ratelimit-reset": reset }, 1, now, settings, () => 0.5)).toEqual({
+      delayMs: 1_000,
+      basis: "retry-after",
+      resumeAt: now + 1_000,
+    });
+    const byReset = rateLimitDelay({ "x-ratelimit-reset": reset }, 1, now, settings, () => 1);
+    expect(byReset.basis).toBe("x-ratelimit-reset");
+    expect(byReset.resumeAt).toBe(now + 2_000);
+    expect(byReset.delayMs).toBeGreaterThanOrEqual(2_000);
+    expect(byReset.delayMs).toBeLessThanOrEqual(2_000 + 400 + 5);
+    expect(rateLimitDelay({ "retry-after": "600" }, 1, now, settings, () => 0).delayMs).toBe(5_000);
+    // A reset in the past (clock skew) falls back to backoff rather than hammering.
+    const stale = rateLimitDelay({ "x-ratelimit-reset": String(now / 1000 - 5) }, 2, now, settings, () => 0);
+    expect(stale).toEqual({ delayMs: 100, basis: "backoff" });
+  });
+
+  it("grows backoff exponentially with jitter and caps it", () => {
+    expect(backoffDelay(1, settings, () => 0)).toBe(50);
+    expect(backoffDelay(1, settings, () => 1)).toBe(100);
+    expect(backoffDelay(3, settings, () => 1)).toBe(400);
+    expect(backoffDelay(10, settings, () => 1)).toBe(1_000);
+  });
+
+  it("treats only POST as non-idempotent and knows which network errors mean 'never sent'", () => {
+    expect(["GET", "PUT", "PATCH", "DELETE"].every(isIdempotent)).toBe(true);
+    expect(isIdempotent("POST")).toBe(false);
+    expect(classifyNetworkError(Object.assign(new Error("x"), { code: "ECONNREFUSED" }))).toEqual({
+      notSent: true,
+      reason: "connection refused",
+    });
+    expect(classifyNetworkError(Object.assign(new Error("secret stuff"), { code: "UND_ERR_SOCKET" }))).toEqual({
+      notSent: false,
+      reason: "connection closed before a complete response",
+    });
+    expect(classifyNetworkError(new Error("Bearer abc"))).toEqual({ notSent: false, reason: "network error" });
+  });
+});
+
+describe("responses", () => {
+  it("reads the service envelope and the OAuth error shape", () => {
+    expect(
+      parseErrorBody('{"statusCode":409,"error":"Conflict","message":"Custom phone provider conflict."}', "Conflict"),
+    ).toEqual({ error: "Conflict", errorCode: undefined, message: "Custom phone provider conflict." });
+    expect(parseErrorBody('{"error":"access_denied","error_description":"Unauthorized"}', "Unauthorized")).toEqual({
+      error: "access_denied",
+      errorCode: undefined,
+      message: "Unauthorized",
+    });
+    expect(parseErrorBody("<html>bad gateway</html>", "Bad Gateway")).toEqual({ error: "Bad Gateway", message: "(no details)" });
+    expect(parseErrorBody("x".repeat(1000), "Error").message.length).toBeLessThan(310);
+  });
+
+  it("redacts known secrets, JWT-shaped strings and bearer values", () => {
+    const jwt = "eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl";
+    const text = redact(`secret=s3cr3t-value token ${jwt} header Bearer opaque-thing`, ["s3cr3t-value"]);
+    expect(text).toBe("secret=[redacted] token [redacted] header Bearer [redacted]");
+  });
+
+  it("names the operation and field path of a shape mismatch", () => {
+    const schema = z.object({ id: z.string(), configuration: z.object({ delivery_methods: z.array(z.string()) }) });
+    const context = { operation: "create phone provider", method: "POST", path: "/api/v2/branding/phone/providers", status: 201 };
+    let caught: unknown;
+    try {
+      parseSuccessBody('{"id":7,"configuration":{"delivery_methods":[1]}}', schema, context);
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ResponseShapeError);
+    const shapeError = caught as ResponseShapeError;
+    expect(shapeError.operation).toBe("create phone provider");
+    expect(shapeError.issues.map((issue) => issue.path)).toEqual(["id", "configuration.delivery_methods.0"]);
+    expect(shapeError.message).toMatch(/^create phone provider failed: unexpected response .*id: .*configuration\.delivery_methods\.0: /);
+    expect(() => parseSuccessBody("not json", schema, context)).toThrow(/\(root\): the body is not valid JSON/);
+    expect(() => parseSuccessBody("", schema, context)).toThrow(/expected a JSON body, got an empty one/);
+  });
+
+  it("formats ApiError compactly and recognises 404s", () => {
+    const error = new ApiError({
+      status: 404,
+      error: "Not Found",
+      errorCode: "inexistent_user",
+      serviceMessage: "The user does not exist.",
+      method: "POST",
+      path: "/api/v2/guardian/enrollments/ticket",
+      operation: "create enrollment ticket",
+    });
+    expect(error.message).toBe(
+      "create enrollment ticket failed: 404 Not Found: The user does not exist. (inexistent_user) [POST /api/v2/guardian/enrollments/ticket]",
+    );
+    expect(isNotFound(error)).toBe(true);
+    expect(isNotFound(new Error("404"))).toBe(false);
+  });
+});
+
+describe("token sources", () => {
+  function manualClock(start: number): { now: () => number; advance: (ms: number) => void } {
+    let current = start;
+    return { now: () => current, advance: (ms) => (current += ms) };
+  }
+
+  it("shares one in-flight fetch among concurrent callers and caches until the skew", async () => {
+    const clock = manualClock(1_000_000);
+    let fetches = 0;
+    const fetchGrant = async (): Promise<TokenGrant> => {
+      fetches++;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return { accessToken: `token-${fetches}`, expiresInSeconds: 100 };
+    };
+    const source = new ClientCredentialsTokenSource("secret", fetchGrant, 10_000, clock.now);
+    const headers = await Promise.all(Array.from({ length: 20 }, () => source.authorization()));
+    expect(new Set(headers)).toEqual(new Set(["Bearer token-1"]));
+    expect(fetches).toBe(1);
+    clock.advance(89_999);
+    expect(source.cachedAuthorization(clock.now())).toBe("Bearer token-1");
+    clock.advance(1);
+    expect(source.cachedAuthorization(clock.now())).toBeUndefined();
+    expect(await source.authorization()).toBe("Bearer token-2");
+  });
+
+  it("uses at most half a short token's lifetime as skew", async () => {
+    const clock = manualClock(0);
+    const source = new ClientCredentialsTokenSource("secret", async () => ({ accessToken: "t", expiresInSeconds: 2 }), 10_000, clock.now);
+    await source.authorization();
+    clock.advance(999);
+    expect(source.cachedAuthorization(clock.now())).toBe("Bearer t");
+    clock.advance(1);
+    expect(source.cachedAuthorization(clock.now())).toBeUndefined();
+  });
+
+  it("drops a rejected token once; a static token cannot be refreshed", async () => {
+    let fetches = 0;
+    const source = new ClientCredentialsTokenSource("secret", async () => ({ accessToken: `t${++fetches}`, expiresInSeconds: 100 }), 0);
+    const first = await source.authorization();
+    expect(source.rejected(first)).toBe(true);
+    const second = await source.authorization();
+    expect(second).toBe("Bearer t2");
+    source.rejected(first); // a late 401 for the old token must not evict the new one
+    expect(source.cachedAuthorization(Date.now())).toBe("Bearer t2");
+    expect(new StaticTokenSource("abc").rejected()).toBe(false);
+  });
+
+  it("shares a failed fetch's error and tries again on the next call", async () => {
+    let fetches = 0;
+    const source = new ClientCredentialsTokenSource(
+      "secret",
+      async () => {
+        fetches++;
+        if (fetches === 1) throw new Error("denied");
+        return { accessToken: "ok", expiresInSeconds: 100 };
+      },
+      0,
+    );
+    const results = await Promise.allSettled([source.authorization(), source.authorization()]);
+    expect(results.map((result) => result.status)).toEqual(["rejected", "rejected"]);
+    expect(await source.authorization()).toBe("Bearer ok");
+    expect(fetches).toBe(2);
+  });
+});
+
+describe("options", () => {
+  it("fills defaults and names a bad option", () => {
+    expect(resolveOptions({ maxRetries: 1 }).deadlineMs).toBe(120_000);
+    expect(resolveOptions(undefined).userAgent).toMatch(/^pulumi-tenant\/\d+\.\d+\.\d+/);
+    expect(() => resolveOptions({ deadlineMs: -1 })).toThrow(/deadlineMs/);
+  });
+});
