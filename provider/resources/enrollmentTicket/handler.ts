@@ -1,0 +1,84 @@
+/**
+ * Host side of EnrollmentTicket. Each POST mints a new single-use ticket and the API can neither read
+ * nor revoke one, so: any input change replaces, read returns the stored state, delete does nothing,
+ * and a POST whose outcome is unknown is never sent again.
+ */
+import type { CheckResult, ConfigureRequest, CreateResult, DiffResult, ReadResult, UpdateResult } from "@pulumi/pulumi/dynamic";
+import { AmbiguousRequestError } from "../../client";
+import { recordConfiguration, tenantConnection } from "../hostClient";
+import { checkInputs, parseCheckedInputs } from "../common/validation";
+import { compact, differs, withoutProviderKey } from "../common/values";
+import {
+  TICKET_INPUT_KEYS,
+  enrollmentTicketInputs,
+  storedTicketInputs,
+  type EnrollmentTicketOutputs,
+} from "./inputs";
+import { TICKET_PATH, expandTicket, flattenTicket, ticketResponse, type TicketResponse } from "./wire";
+
+const WHAT = "EnrollmentTicket";
+
+export async function configure(req: ConfigureRequest): Promise<void> {
+  recordConfiguration(req);
+}
+
+export async function check(_olds: unknown, news: unknown): Promise<CheckResult> {
+  return checkInputs(enrollmentTicketInputs, news);
+}
+
+export async function diff(_id: string, olds: unknown, news: unknown): Promise<DiffResult> {
+  const recorded = withoutProviderKey(olds);
+  const desired = withoutProviderKey(news);
+  const changed = TICKET_INPUT_KEYS.filter((key) => differs(recorded[key], desired[key]));
+  // A ticket cannot be edited; deleting the old one is a no-op, so the order does not matter.
+  return { changes: changed.length > 0, replaces: changed, deleteBeforeReplace: false };
+}
+
+export async function create(inputs: unknown): Promise<CreateResult<EnrollmentTicketOutputs>> {
+  const desired = parseCheckedInputs(enrollmentTicketInputs, inputs, WHAT);
+  const { client } = await tenantConnection();
+  const request = expandTicket(desired);
+  let response: TicketResponse;
+  try {
+    response = await client.request("POST", TICKET_PATH, {
+      operation: "create enrollment ticket",
+      schema: ticketResponse,
+      body: request.body,
+      headers: request.headers,
+    });
+  } catch (error) {
+    if (!(error instanceof AmbiguousRequestError)) throw error;
+    throw new Error(
+      `Creating the ${WHAT} failed without a clear answer (${error.message}). A ticket may have been minted ` +
+        `for the user anyway; it was not retried, because every request mints a new one. Running "pulumi up" ` +
+        `again mints another ticket; an unused one expires after 5 days.`,
+    );
+  }
+  const ticket = flattenTicket(response);
+  return { id: ticket.ticketId, outs: compact({ ...desired, ...ticket, schemaVersion: 1 as const }) };
+}
+
+/** The API has no read for tickets: the stored state is the truth. For `get`, only the id is known. */
+export async function read(id: string, props: unknown): Promise<ReadResult> {
+  const stored = withoutProviderKey(props);
+  const outputs = compact({
+    ...stored,
+    ticketId: typeof stored.ticketId === "string" ? stored.ticketId : id,
+    schemaVersion: 1,
+  });
+  return { id, props: outputs, inputs: storedTicketInputs(stored) };
+}
+
+/** Never reached: diff replaces on every input change. Refuses rather than pretend a ticket changed. */
+export async function update(id: string, _olds: unknown, _news: unknown): Promise<UpdateResult> {
+  throw new Error(
+    `${WHAT} "${id}" cannot be updated in place: tickets are immutable, so any input change replaces it.`,
+  );
+}
+
+/** Tickets cannot be revoked through the API; they are single-use and expire after 5 days. */
+async function deleteResource(_id: string, _props: unknown): Promise<void> {
+  // Nothing to call: forgetting the ticket is all a delete can do.
+}
+
+export { deleteResource as delete };

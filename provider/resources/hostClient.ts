@@ -1,0 +1,72 @@
+/**
+ * Connection settings inside the dynamic-provider host, shared by every resource handler.
+ *
+ * The host calls each shim's `configure(req)` once, right after loading it, and caches the provider
+ * before that call settles: a throw there would leave a broken provider cached for the life of the
+ * process. So `configure` only records the `tenant:*` keys and never throws; the first CRUD call
+ * resolves them (stack config, then environment) and surfaces any problem as the ConfigError.
+ */
+import type { ConfigureRequest } from "@pulumi/pulumi/dynamic";
+import { CONFIG_KEYS, resolveSettings, type ConnectionSettings } from "../config";
+import { getClient, type TenantClient } from "../client";
+
+export interface TenantConnection {
+  settings: ConnectionSettings;
+  client: TenantClient;
+}
+
+let recordedConfig = new Map<string, string>();
+/** Shared by concurrent first calls; reset when a later Configure brings different values. */
+let ready: Promise<TenantConnection> | undefined;
+
+function readKey(req: ConfigureRequest | undefined, key: string): string | undefined {
+  try {
+    // Config.get returns the raw value: strings, or JSON values for structured config.
+    const value: unknown = req?.config?.get(key);
+    if (typeof value === "string") return value;
+    if (typeof value === "number" || typeof value === "boolean") return String(value);
+  } catch {
+    // A host without stack config (a Check before Configure) has nothing to read.
+  }
+  return undefined;
+}
+
+function sameEntries(left: ReadonlyMap<string, string>, right: ReadonlyMap<string, string>): boolean {
+  if (left.size !== right.size) return false;
+  for (const [key, value] of left) if (right.get(key) !== value) return false;
+  return true;
+}
+
+/** Every handler's `configure`. Records only this package's keys (the whole stack config reaches the host). */
+export function recordConfiguration(req: ConfigureRequest | undefined): void {
+  try {
+    const next = new Map<string, string>();
+    for (const key of Object.values(CONFIG_KEYS)) {
+      const value = readKey(req, key);
+      if (value !== undefined) next.set(key, value);
+    }
+    if (!sameEntries(next, recordedConfig)) {
+      recordedConfig = next;
+      ready = undefined;
+    }
+  } catch {
+    // Never throw from configure: the first CRUD call reports configuration problems.
+  }
+}
+
+/** The client for this host's tenant; rejects with the ConfigError when the settings are missing or invalid. */
+export function tenantConnection(): Promise<TenantConnection> {
+  if (!ready) {
+    const lookup = new Map(recordedConfig);
+    ready = Promise.resolve().then(() => {
+      const settings = resolveSettings((key) => lookup.get(key), process.env);
+      return { settings, client: getClient(settings) };
+    });
+  }
+  return ready;
+}
+
+/** The tenant's host name, e.g. "my-tenant.example.com": the id of its single push-provider selection. */
+export function tenantHost(settings: ConnectionSettings): string {
+  return new URL(settings.baseUrl).host;
+}

@@ -1,0 +1,243 @@
+/**
+ * Host side of PhoneProvider. The service allows one phone provider per tenant, so create must never
+ * leave two behind: a conflict asks the user to adopt explicitly, and a POST whose outcome is unknown
+ * is reconciled by listing before anything is sent again.
+ */
+import type { CheckResult, ConfigureRequest, CreateResult, DiffResult, ReadResult, UpdateResult } from "@pulumi/pulumi/dynamic";
+import { AmbiguousRequestError, ApiError, isNotFound, type TenantClient } from "../../client";
+import { recordConfiguration, tenantConnection } from "../hostClient";
+import { checkInputs, parseCheckedInputs } from "../common/validation";
+import { compact, differs, isPlainObject, sameJson, withoutProviderKey } from "../common/values";
+import {
+  phoneProviderInputs,
+  phoneProviderRules,
+  storedWriteOnly,
+  type PhoneProviderInputs,
+  type PhoneProviderOutputs,
+} from "./inputs";
+import {
+  PROVIDERS_PATH,
+  expandPhoneProvider,
+  flattenPhoneProvider,
+  phoneProviderList,
+  phoneProviderResponse,
+  providerPath,
+  type PhoneProviderRequest,
+  type PhoneProviderResponse,
+} from "./wire";
+
+const WHAT = "PhoneProvider";
+/** POSTs sent in one create when each fails ambiguously and a listing proves none took effect. */
+const MAX_CREATE_ATTEMPTS = 3;
+
+export async function configure(req: ConfigureRequest): Promise<void> {
+  recordConfiguration(req);
+}
+
+export async function check(_olds: unknown, news: unknown): Promise<CheckResult> {
+  return checkInputs(phoneProviderInputs, news, phoneProviderRules);
+}
+
+/** Delivery methods are a set: order on either side is not a change. Works on both naming styles. */
+function comparableConfiguration(configuration: unknown): unknown {
+  if (!isPlainObject(configuration)) return configuration;
+  const copy = compact({ ...configuration });
+  for (const key of ["deliveryMethods", "delivery_methods"]) {
+    const methods = copy[key];
+    if (Array.isArray(methods)) copy[key] = [...methods].sort();
+  }
+  return copy;
+}
+
+export async function diff(_id: string, olds: unknown, news: unknown): Promise<DiffResult> {
+  const recorded = withoutProviderKey(olds);
+  const desired = withoutProviderKey(news);
+  const changed: string[] = [];
+  if (differs(recorded.name, desired.name)) changed.push("name");
+  if (differs(recorded.disabled ?? false, desired.disabled ?? false)) changed.push("disabled");
+  // An omitted configuration is not managed (nothing is sent for it).
+  if (
+    desired.configuration !== undefined &&
+    differs(comparableConfiguration(recorded.configuration), comparableConfiguration(desired.configuration))
+  ) {
+    changed.push("configuration");
+  }
+  if (differs(storedWriteOnly(recorded).credentials, desired.credentials)) changed.push("credentials");
+  // PATCH can change every field, name included, so nothing forces a replacement.
+  return { changes: changed.length > 0, replaces: [], deleteBeforeReplace: false };
+}
+
+function outputsFrom(response: PhoneProviderResponse, desired: PhoneProviderInputs): PhoneProviderOutputs {
+  return compact({
+    ...flattenPhoneProvider(response),
+    credentials: desired.credentials,
+    adoptExisting: desired.adoptExisting ?? false,
+    schemaVersion: 1 as const,
+  });
+}
+
+async function listProviders(client: TenantClient): Promise<PhoneProviderResponse[]> {
+  const list = await client.request("GET", PROVIDERS_PATH, {
+    operation: "list phone providers",
+    schema: phoneProviderList,
+  });
+  return list.providers;
+}
+
+async function patchProvider(client: TenantClient, id: string, body: PhoneProviderRequest): Promise<PhoneProviderResponse> {
+  try {
+    return await client.request("PATCH", providerPath(id), {
+      operation: "update phone provider",
+      schema: phoneProviderResponse,
+      body,
+    });
+  } catch (error) {
+    if (!isNotFound(error)) throw error;
+    throw new Error(
+      `${WHAT} "${id}" no longer exists on the tenant. Run "pulumi refresh" to drop it from the state, then ` +
+        `"pulumi up" to create it again.`,
+    );
+  }
+}
+
+/** The only error text for an existing provider; names the way in, and the existing id when it can. */
+async function conflictError(client: TenantClient): Promise<Error> {
+  let existingId = "";
+  try {
+    const [existing] = await listProviders(client);
+    if (existing) existingId = ` (id "${existing.id}")`;
+  } catch {
+    // The id is a convenience; the advice stands without it.
+  }
+  return new Error(
+    `The tenant already has a phone provider${existingId}, and the service allows only one. To manage it with ` +
+      `this resource, set adoptExisting: true (the existing provider is then updated to these inputs); to only ` +
+      `read it, use PhoneProvider.get(name, id). "pulumi import" does not work for dynamic resources.`,
+  );
+}
+
+/** Whether a listed provider is what our POST would have created (credentials are never returned). */
+function matchesRequest(listed: PhoneProviderResponse, body: PhoneProviderRequest): boolean {
+  if (listed.name !== body.name || (listed.disabled ?? false) !== body.disabled) return false;
+  if (body.configuration === undefined) return true;
+  return sameJson(comparableConfiguration(listed.configuration ?? undefined), comparableConfiguration(body.configuration));
+}
+
+/**
+ * After a POST that may or may not have happened: list, and adopt the provider it created (PATCHing it,
+ * so credentials and configuration are surely the desired ones). `undefined` when none exists, which
+ * proves the POST never took effect.
+ */
+async function reconcileAmbiguousPost(
+  client: TenantClient,
+  body: PhoneProviderRequest,
+  adoptExisting: boolean,
+  cause: AmbiguousRequestError,
+): Promise<PhoneProviderResponse | undefined> {
+  let existing: PhoneProviderResponse[];
+  try {
+    existing = await listProviders(client);
+  } catch (listError) {
+    const reason = listError instanceof Error ? listError.message : "unknown error";
+    throw new Error(
+      `Creating the ${WHAT} failed ambiguously (${cause.message}), and listing the tenant's phone providers to ` +
+        `find out failed too (${reason}). A provider may exist now: run "pulumi up" again with ` +
+        `adoptExisting: true to take it over instead of creating a second one.`,
+    );
+  }
+  if (existing.length === 0) return undefined;
+  const created = existing.find((listed) => matchesRequest(listed, body));
+  const adopted = created ?? (adoptExisting ? existing[0] : undefined);
+  if (!adopted) throw await conflictError(client);
+  return patchProvider(client, adopted.id, body);
+}
+
+async function createOrAdopt(
+  client: TenantClient,
+  body: PhoneProviderRequest,
+  adoptExisting: boolean,
+): Promise<PhoneProviderResponse> {
+  if (adoptExisting) {
+    const [existing] = await listProviders(client);
+    if (existing) return patchProvider(client, existing.id, body);
+  }
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await client.request("POST", PROVIDERS_PATH, {
+        operation: "create phone provider",
+        schema: phoneProviderResponse,
+        body,
+      });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) {
+        // Someone created one between our listing and our POST (adopt), or the user has not opted in.
+        const [existing] = adoptExisting ? await listProviders(client) : [];
+        if (existing) return patchProvider(client, existing.id, body);
+        throw await conflictError(client);
+      }
+      if (!(error instanceof AmbiguousRequestError)) throw error;
+      const reconciled = await reconcileAmbiguousPost(client, body, adoptExisting, error);
+      if (reconciled) return reconciled;
+      if (attempt >= MAX_CREATE_ATTEMPTS) {
+        throw new Error(
+          `Creating the ${WHAT} failed ${attempt} times without an answer (${error.message}); the tenant has ` +
+            `no phone provider, so nothing was created. Run "pulumi up" again.`,
+        );
+      }
+      // The listing shows no provider: the POST never took effect, so sending it again cannot duplicate one.
+    }
+  }
+}
+
+export async function create(inputs: unknown): Promise<CreateResult<PhoneProviderOutputs>> {
+  const desired = parseCheckedInputs(phoneProviderInputs, inputs, WHAT);
+  const { client } = await tenantConnection();
+  const response = await createOrAdopt(client, expandPhoneProvider(desired), desired.adoptExisting === true);
+  return { id: response.id, outs: outputsFrom(response, desired) };
+}
+
+export async function read(id: string, props: unknown): Promise<ReadResult> {
+  const { client } = await tenantConnection();
+  let response: PhoneProviderResponse;
+  try {
+    response = await client.request("GET", providerPath(id), {
+      operation: "get phone provider",
+      schema: phoneProviderResponse,
+    });
+  } catch (error) {
+    if (isNotFound(error)) return { id: "" };
+    throw error;
+  }
+  const live = flattenPhoneProvider(response);
+  // The API never returns credentials: keep the stored (secret) value, in outputs and inputs alike.
+  const { credentials, adoptExisting } = storedWriteOnly(withoutProviderKey(props));
+  const outputs: PhoneProviderOutputs = compact({ ...live, credentials, adoptExisting, schemaVersion: 1 as const });
+  const inputs = compact({
+    name: live.name,
+    credentials,
+    disabled: live.disabled,
+    configuration: live.configuration,
+    adoptExisting: adoptExisting || undefined,
+  });
+  return { id: response.id, props: outputs, inputs };
+}
+
+export async function update(id: string, _olds: unknown, news: unknown): Promise<UpdateResult<PhoneProviderOutputs>> {
+  const desired = parseCheckedInputs(phoneProviderInputs, news, WHAT);
+  const { client } = await tenantConnection();
+  // Full desired state, credentials included: the API replaces configuration whole.
+  const response = await patchProvider(client, id, expandPhoneProvider(desired));
+  return { outs: outputsFrom(response, desired) };
+}
+
+async function deleteResource(id: string, _props: unknown): Promise<void> {
+  const { client } = await tenantConnection();
+  try {
+    await client.request("DELETE", providerPath(id), { operation: "delete phone provider" });
+  } catch (error) {
+    // Already gone counts as deleted.
+    if (!isNotFound(error)) throw error;
+  }
+}
+
+export { deleteResource as delete };

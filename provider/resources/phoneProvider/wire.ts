@@ -1,0 +1,117 @@
+/**
+ * Phone provider on the wire (snake_case) and the two translations: `expand` (checked inputs → request
+ * body) and `flatten` (response → outputs). The only place that maps camelCase ↔ snake_case.
+ */
+import { z } from "zod";
+import { compact } from "../common/values";
+
+export const PROVIDERS_PATH = "/branding/phone/providers";
+
+export function providerPath(id: string): string {
+  return `${PROVIDERS_PATH}/${encodeURIComponent(id)}`;
+}
+
+export const PHONE_PROVIDER_NAMES = ["vendor_a", "custom"] as const;
+export const DELIVERY_METHODS = ["text", "voice"] as const;
+
+const configurationWire = z.object({
+  sid: z.string().optional(),
+  delivery_methods: z.array(z.string()).optional(),
+  default_from: z.string().optional(),
+  mssid: z.string().optional(),
+});
+
+/** Response fields the contract lists; others (e.g. `credentials: null` in old list items) are dropped. */
+export const phoneProviderResponse = z.object({
+  id: z.string().min(1),
+  name: z.string(),
+  tenant: z.string().optional(),
+  channel: z.string().optional(),
+  disabled: z.boolean().optional(),
+  configuration: configurationWire.nullish(),
+  created_at: z.string().optional(),
+  updated_at: z.string().optional(),
+});
+export type PhoneProviderResponse = z.infer<typeof phoneProviderResponse>;
+
+export const phoneProviderList = z.object({ providers: z.array(phoneProviderResponse) });
+
+/** The user's shape (camelCase). */
+export interface PhoneConfiguration {
+  sid?: string;
+  deliveryMethods?: string[];
+  defaultFrom?: string;
+  mssid?: string;
+}
+
+export interface PhoneCredentials {
+  authToken?: string;
+}
+
+export interface DesiredPhoneProvider {
+  name: string;
+  credentials: PhoneCredentials;
+  disabled?: boolean;
+  configuration?: PhoneConfiguration;
+}
+
+export interface PhoneProviderRequest {
+  name: string;
+  credentials: { auth_token?: string };
+  disabled: boolean;
+  configuration?: { sid?: string; delivery_methods?: string[]; default_from?: string; mssid?: string };
+}
+
+/**
+ * The full desired state, for POST and PATCH alike: PATCH replaces `configuration` whole, so it is
+ * always sent complete. An omitted `disabled` means enabled; an omitted `configuration` is left as is.
+ */
+export function expandPhoneProvider(desired: DesiredPhoneProvider): PhoneProviderRequest {
+  const configuration = desired.configuration;
+  return compact({
+    name: desired.name,
+    credentials: compact({ auth_token: desired.credentials.authToken }),
+    disabled: desired.disabled ?? false,
+    configuration:
+      configuration &&
+      compact({
+        sid: configuration.sid,
+        delivery_methods: configuration.deliveryMethods,
+        default_from: configuration.defaultFrom,
+        mssid: configuration.mssid,
+      }),
+  });
+}
+
+/** Outputs derived from the service's answer; `credentials` never comes back and is added by the handler. */
+export interface FlattenedPhoneProvider {
+  name: string;
+  disabled: boolean;
+  configuration?: PhoneConfiguration;
+  tenant?: string;
+  channel?: string;
+  createdAt?: string;
+  updatedAt?: string;
+}
+
+export function flattenConfiguration(wire: PhoneProviderResponse["configuration"]): PhoneConfiguration | undefined {
+  if (!wire) return undefined;
+  return compact({
+    sid: wire.sid,
+    deliveryMethods: wire.delivery_methods,
+    defaultFrom: wire.default_from,
+    mssid: wire.mssid,
+  });
+}
+
+export function flattenPhoneProvider(response: PhoneProviderResponse): FlattenedPhoneProvider {
+  return compact({
+    name: response.name,
+    disabled: response.disabled ?? false,
+    configuration: flattenConfiguration(response.configuration),
+    tenant: response.tenant,
+    channel: response.channel,
+    createdAt: response.created_at,
+    updatedAt: response.updated_at,
+  });
+}

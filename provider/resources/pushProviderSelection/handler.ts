@@ -1,0 +1,102 @@
+/**
+ * Host side of PushProviderSelection. The selection is a tenant singleton without an id of its own,
+ * so the resource id is the tenant's host. Create remembers what was selected before; delete puts it back.
+ */
+import type { CheckResult, ConfigureRequest, CreateResult, DiffResult, ReadResult, UpdateResult } from "@pulumi/pulumi/dynamic";
+import { recordConfiguration, tenantConnection, tenantHost, type TenantConnection } from "../hostClient";
+import { checkInputs, parseCheckedInputs } from "../common/validation";
+import { differs, withoutProviderKey } from "../common/values";
+import { pushProviderSelectionInputs, storedSelection, type PushProviderSelectionOutputs } from "./inputs";
+import { SELECTION_PATH, expandSelection, flattenSelection, selectionResponse, type PushProviderName } from "./wire";
+
+const WHAT = "PushProviderSelection";
+
+export async function configure(req: ConfigureRequest): Promise<void> {
+  recordConfiguration(req);
+}
+
+export async function check(_olds: unknown, news: unknown): Promise<CheckResult> {
+  return checkInputs(pushProviderSelectionInputs, news);
+}
+
+export async function diff(_id: string, olds: unknown, news: unknown): Promise<DiffResult> {
+  const recorded = storedSelection(withoutProviderKey(olds));
+  const desired = withoutProviderKey(news);
+  const changed = differs(recorded.provider, desired.provider);
+  return { changes: changed, replaces: [], deleteBeforeReplace: false };
+}
+
+async function currentSelection({ client }: TenantConnection): Promise<string | null> {
+  const response = await client.request("GET", SELECTION_PATH, {
+    operation: "get push notification provider",
+    schema: selectionResponse,
+  });
+  return flattenSelection(response).provider;
+}
+
+async function select({ client }: TenantConnection, provider: PushProviderName): Promise<string | null> {
+  const response = await client.request("PUT", SELECTION_PATH, {
+    operation: "set push notification provider",
+    schema: selectionResponse,
+    body: expandSelection({ provider }),
+  });
+  // The PUT answers with the resulting selection; fall back to what was sent if it omits it.
+  return flattenSelection(response).provider ?? provider;
+}
+
+/** Guards against reading or writing one tenant's selection with another tenant's credentials. */
+function assertSameTenant(id: string, connection: TenantConnection): void {
+  const host = tenantHost(connection.settings);
+  if (id.toLowerCase() !== host.toLowerCase()) {
+    throw new Error(
+      `${WHAT} "${id}" belongs to another tenant than the configured one ("${host}"); its id must be the ` +
+        `tenant's domain. Point the resource at that tenant (tenant:domain or an explicit Provider).`,
+    );
+  }
+}
+
+export async function create(inputs: unknown): Promise<CreateResult<PushProviderSelectionOutputs>> {
+  const desired = parseCheckedInputs(pushProviderSelectionInputs, inputs, WHAT);
+  const connection = await tenantConnection();
+  const previousProvider = await currentSelection(connection);
+  const provider = await select(connection, desired.provider);
+  return { id: tenantHost(connection.settings), outs: { provider, previousProvider, schemaVersion: 1 } };
+}
+
+export async function read(id: string, props: unknown): Promise<ReadResult> {
+  const connection = await tenantConnection();
+  assertSameTenant(id, connection);
+  const stored = storedSelection(withoutProviderKey(props));
+  const provider = await currentSelection(connection);
+  const outputs: PushProviderSelectionOutputs = { ...stored, provider };
+  return { id, props: outputs, inputs: provider === null ? {} : { provider } };
+}
+
+export async function update(
+  id: string,
+  olds: unknown,
+  news: unknown,
+): Promise<UpdateResult<PushProviderSelectionOutputs>> {
+  const desired = parseCheckedInputs(pushProviderSelectionInputs, news, WHAT);
+  const connection = await tenantConnection();
+  assertSameTenant(id, connection);
+  const stored = storedSelection(withoutProviderKey(olds));
+  const provider = await select(connection, desired.provider);
+  return { outs: { ...stored, provider } };
+}
+
+function isPushProviderName(value: string | null): value is PushProviderName {
+  return value === "guardian" || value === "sns" || value === "direct";
+}
+
+/** The API has no DELETE for the selection: destroying the resource restores what create found. */
+async function deleteResource(id: string, props: unknown): Promise<void> {
+  const stored = storedSelection(withoutProviderKey(props));
+  // Nothing recorded (the service did not say at create time): leave the selection as it is.
+  if (!isPushProviderName(stored.previousProvider)) return;
+  const connection = await tenantConnection();
+  assertSameTenant(id, connection);
+  await select(connection, stored.previousProvider);
+}
+
+export { deleteResource as delete };

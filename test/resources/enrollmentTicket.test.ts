@@ -1,0 +1,123 @@
+// EnrollmentTicket handlers against the emulator over real HTTP: create (body and custom-domain header),
+// replace on any change, read from state, the no-op delete, and no retry after an ambiguous POST.
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import type { Emulator } from "../emulator";
+import * as handler from "../../provider/resources/enrollmentTicket/handler";
+import { UNKNOWN, apiRequests, blankTenantEnv, configureRequest, rejectionOf, startTenant, tenantConfig } from "./harness";
+
+let emulator: Emulator;
+
+beforeAll(async () => {
+  blankTenantEnv();
+  emulator = await startTenant();
+  await handler.configure(configureRequest(tenantConfig(emulator)));
+});
+
+afterAll(async () => {
+  await emulator.close();
+  vi.unstubAllEnvs();
+});
+
+beforeEach(() => emulator.reset());
+
+const TICKET = "/api/v2/guardian/enrollments/ticket";
+
+const fullInputs = {
+  userId: "email|alice",
+  email: "alice@example.com",
+  sendMail: true,
+  emailLocale: "fr",
+  factor: "push-notification",
+  allowMultipleEnrollments: false,
+  customDomain: "login.example.com",
+};
+
+async function createTicket(inputs: Record<string, unknown>) {
+  const checked = await handler.check({}, inputs);
+  expect(checked.failures).toEqual([]);
+  return handler.create(checked.inputs);
+}
+
+describe("EnrollmentTicket lifecycle", () => {
+  it("creates with every field, the custom domain as a header, and keeps the url in outputs", async () => {
+    const created = await createTicket(fullInputs);
+    expect(emulator.state.enrollmentTickets).toHaveLength(1);
+    const issued = emulator.state.enrollmentTickets[0];
+    expect(issued.request).toEqual({
+      user_id: "email|alice",
+      email: "alice@example.com",
+      send_mail: true,
+      email_locale: "fr",
+      factor: "push-notification",
+      allow_multiple_enrollments: false,
+    });
+    expect(issued.customDomain).toBe("login.example.com");
+    expect(created.id).toBe(issued.ticket_id);
+    expect(created.outs).toEqual({ ...fullInputs, ticketId: issued.ticket_id, ticketUrl: issued.ticket_url, schemaVersion: 1 });
+    expect(issued.ticket_url.startsWith("https://login.example.com/")).toBe(true);
+  });
+
+  it("sends only the fields the user set, and no custom-domain header without customDomain", async () => {
+    const created = await createTicket({ userId: "email|bob" });
+    const issued = emulator.state.enrollmentTickets[0];
+    expect(issued.request).toEqual({ user_id: "email|bob" });
+    expect(issued.customDomain).toBeUndefined();
+    expect(created.outs).toEqual({ userId: "email|bob", ticketId: issued.ticket_id, ticketUrl: issued.ticket_url, schemaVersion: 1 });
+  });
+
+  it("replaces on any input change and on unknowns, never updates", async () => {
+    const created = await createTicket(fullInputs);
+    await expect(handler.diff(created.id, created.outs, fullInputs)).resolves.toMatchObject({ changes: false, replaces: [] });
+    await expect(handler.diff(created.id, created.outs, { ...fullInputs, factor: "otp", sendMail: false })).resolves.toMatchObject({
+      changes: true,
+      replaces: ["sendMail", "factor"],
+    });
+    const { customDomain: _dropped, ...withoutDomain } = fullInputs;
+    await expect(handler.diff(created.id, created.outs, withoutDomain)).resolves.toMatchObject({ replaces: ["customDomain"] });
+    await expect(handler.diff(created.id, created.outs, { ...fullInputs, userId: UNKNOWN })).resolves.toMatchObject({
+      changes: true,
+      replaces: ["userId"],
+    });
+    const error = await rejectionOf(handler.update(created.id, created.outs, { ...fullInputs, factor: "otp" }));
+    expect(error.message).toMatch(/cannot be updated in place/);
+    expect(emulator.state.enrollmentTickets).toHaveLength(1);
+  });
+
+  it("reads the stored state (the API has no read) and deletes without a request", async () => {
+    const created = await createTicket(fullInputs);
+    const before = apiRequests(emulator);
+    const read = await handler.read(created.id, { ...created.outs, __provider: "text" });
+    expect(read).toEqual({ id: created.id, props: created.outs, inputs: fullInputs });
+    await handler.delete(created.id, created.outs);
+    expect(apiRequests(emulator)).toBe(before);
+  });
+
+  it("get: knows only the id", async () => {
+    await expect(handler.read("tkt-123", {})).resolves.toEqual({ id: "tkt-123", props: { ticketId: "tkt-123", schemaVersion: 1 }, inputs: {} });
+  });
+
+  it("surfaces an unknown user as the service's 404", async () => {
+    const error = await rejectionOf(createTicket({ userId: "email|unknown-carol" }));
+    expect(error.message).toMatch(/404.*The user does not exist/);
+  });
+});
+
+describe("EnrollmentTicket preview", () => {
+  it("accepts unknowns in check without any request", async () => {
+    const news = { ...fullInputs, userId: UNKNOWN, email: UNKNOWN, factor: UNKNOWN, customDomain: UNKNOWN, sendMail: UNKNOWN };
+    await expect(handler.check({}, news)).resolves.toEqual({ inputs: news, failures: [] });
+    expect(emulator.requests).toHaveLength(0);
+  });
+});
+
+describe("EnrollmentTicket after a dropped connection", () => {
+  it("does not retry, and says a ticket may have been minted", async () => {
+    emulator.injectFault({ method: "POST", path: TICKET, count: 1, kind: "drop", afterHandling: true });
+    const error = await rejectionOf(createTicket(fullInputs));
+    expect(error.message).toMatch(/A ticket may have been minted/);
+    expect(error.message).toMatch(/mints another ticket/);
+    expect(emulator.count("POST", TICKET)).toBe(1);
+    expect(emulator.state.enrollmentTickets).toHaveLength(1);
+    expect(error.message).not.toContain(emulator.state.enrollmentTickets[0].ticket_url);
+  });
+});

@@ -1,0 +1,70 @@
+/**
+ * Shared setup for the resource tests: an emulated tenant with a client whose secret is a sentinel, a
+ * fake `configure` request carrying the `tenant:*` keys, and helpers to look for leaked sentinels.
+ */
+import { vi } from "vitest";
+import type { ConfigureRequest } from "@pulumi/pulumi/dynamic";
+import { startEmulator, type Emulator } from "../emulator";
+
+/** Sentinels: none of these may appear in plain outputs, error messages or host output. */
+export const CLIENT_ID = "resources-test-client";
+export const CLIENT_SECRET = "sentinel-client-secret-7Qf2kL9x";
+export const AUTH_TOKEN = "sentinel-auth-token-Zr84Wq1m";
+export const OTHER_AUTH_TOKEN = "sentinel-auth-token-second-Hb37Ty";
+
+/** The preview "unknown" sentinel, spelled out here so the tests do not trust the provider's constant. */
+export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
+
+export function startTenant(): Promise<Emulator> {
+  return startEmulator({ clients: [{ id: CLIENT_ID, secret: CLIENT_SECRET }] });
+}
+
+export function tenantConfig(emulator: Emulator): Record<string, string> {
+  return { "tenant:domain": emulator.url, "tenant:clientId": CLIENT_ID, "tenant:clientSecret": CLIENT_SECRET };
+}
+
+/** What the host passes to `configure`: `get` returns raw config values by full key. */
+export function configureRequest(values: Record<string, string | undefined>): ConfigureRequest {
+  return {
+    config: {
+      get: (key) => values[key],
+      require: (key) => {
+        const value = values[key];
+        if (value === undefined) throw new Error(`Missing required configuration key: ${key}`);
+        return value;
+      },
+    },
+  };
+}
+
+/** Blank TENANT_* variables (blank counts as unset), so the machine's environment cannot interfere. */
+export function blankTenantEnv(): void {
+  for (const name of ["TENANT_DOMAIN", "TENANT_CLIENT_ID", "TENANT_CLIENT_SECRET", "TENANT_API_TOKEN", "TENANT_AUDIENCE"]) {
+    vi.stubEnv(name, "");
+  }
+}
+
+/** The host at `emulator.url`, e.g. "127.0.0.1:41234": the id of the tenant's push-provider selection. */
+export function tenantHostOf(emulator: Emulator): string {
+  return new URL(emulator.url).host;
+}
+
+/** API requests (token requests excluded) seen by the emulator. */
+export function apiRequests(emulator: Emulator): number {
+  return emulator.count(undefined, "/api/v2");
+}
+
+export async function rejectionOf(promise: Promise<unknown>): Promise<Error> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof Error) return error;
+    throw new Error(`rejected with a non-Error: ${String(error)}`);
+  }
+  throw new Error("expected a rejection, but the promise resolved");
+}
+
+/** Which sentinels occur in a text (an error message, JSON of outputs, host output). */
+export function leakedSentinels(text: string, extra: string[] = []): string[] {
+  return [CLIENT_SECRET, AUTH_TOKEN, OTHER_AUTH_TOKEN, ...extra].filter((sentinel) => text.includes(sentinel));
+}
