@@ -1,0 +1,325 @@
+/**
+ * TEST TOOL — a client for one real dynamic-provider host process (`node <@pulumi/pulumi>/cmd/dynamic-provider`),
+ * spoken to over gRPC exactly as the Pulumi engine does (reference/pulumi-dynamic.md §6.2).
+ *
+ * Every call has a deadline, and a host that exits fails pending and later calls at once with the method, the
+ * exit code or signal and the tail of its stderr, so a test never hangs on a dead host.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import type { CallOptions, ClientUnaryCall, Metadata, ServiceError } from "@grpc/grpc-js";
+import type { ResourceProviderClient } from "@pulumi/pulumi/proto/provider_grpc_pb";
+import { assertFile, dynamicProviderScript, pulumiSdk } from "./sdk";
+import { jsonSafe, type PropertyMap } from "./values";
+
+export {
+  SECRET_SIG,
+  SECRET_VALUE_SIG,
+  UNKNOWN_VALUE,
+  isSecretEnvelope,
+  secretEnvelope,
+  stripSecrets,
+  type SecretEnvelope,
+} from "./values";
+
+export interface HostOptions {
+  /** Directory that resolves the provider package: the project directory (the engine's cwd for the plugin). */
+  cwd: string;
+  env?: NodeJS.ProcessEnv;
+  /** Deadline for each gRPC call (default 60 000 ms). */
+  callTimeoutMs?: number;
+  /** Project name for PULUMI_NODEJS_PROJECT (default: `name` from Pulumi.yaml in cwd, if any). */
+  project?: string;
+  /** How long to wait for the port line (default 30 000 ms). */
+  startTimeoutMs?: number;
+}
+
+export type DiffChanges = "unknown" | "none" | "some";
+
+/** A create/update that failed after the object was made (ErrorResourceInitFailed in grpc-status-details-bin). */
+export interface InitFailure {
+  id: string;
+  properties: PropertyMap;
+  reasons: string[];
+}
+
+export class HostCallError extends Error {
+  constructor(
+    readonly method: string,
+    /** gRPC status code (2 UNKNOWN for a provider throw, 4 deadline, 14 host gone, 12 unimplemented). */
+    readonly code: number,
+    message: string,
+    readonly initFailure?: InitFailure,
+  ) {
+    super(message);
+    this.name = "HostCallError";
+  }
+}
+
+const UNAVAILABLE = 14;
+const DEADLINE_EXCEEDED = 4;
+const STDERR_TAIL_CHARS = 2_000;
+
+type Unary<Req, Res> = (
+  request: Req,
+  metadata: Metadata,
+  options: Partial<CallOptions>,
+  callback: (error: ServiceError | null, response: Res) => void,
+) => ClientUnaryCall;
+
+interface PendingCall {
+  method: string;
+  fail: (error: Error) => void;
+}
+
+export class DynamicProviderHost {
+  private readonly pending = new Set<PendingCall>();
+  private exitDescription: string | undefined;
+  private readonly exited: Promise<void>;
+  private readonly client: ResourceProviderClient;
+
+  private constructor(
+    private readonly child: ChildProcess,
+    private readonly outputChunks: string[],
+    port: number,
+    private readonly callTimeoutMs: number,
+  ) {
+    const sdk = pulumiSdk();
+    this.client = new sdk.providerGrpc.ResourceProviderClient(`127.0.0.1:${port}`, sdk.grpc.credentials.createInsecure(), {
+      "grpc.max_receive_message_length": 400 * 1024 * 1024,
+    });
+    this.exited = new Promise((resolve) => {
+      const onExit = (code: number | null, signal: NodeJS.Signals | null) => {
+        this.exitDescription = signal ? `was killed by ${signal}` : `exited with code ${code}`;
+        for (const call of this.pending) call.fail(this.goneError(call.method));
+        this.pending.clear();
+        resolve();
+      };
+      if (child.exitCode !== null || child.signalCode !== null) onExit(child.exitCode, child.signalCode);
+      else child.once("exit", onExit);
+    });
+  }
+
+  /** Spawns the host and reads its port from the first stdout line. */
+  static async start(opts: HostOptions): Promise<DynamicProviderHost> {
+    const script = dynamicProviderScript(opts.cwd);
+    assertFile(script, "@pulumi/pulumi dynamic-provider host");
+    const project = opts.project ?? projectNameIn(opts.cwd);
+    // The argument is the engine address; the host never dials it, but refuses to start without one.
+    const child = spawn(process.execPath, [script, "127.0.0.1:0"], {
+      cwd: opts.cwd,
+      env: { ...process.env, ...opts.env, ...(project ? { PULUMI_NODEJS_PROJECT: project } : {}) },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    const chunks: string[] = [];
+    child.stderr?.setEncoding("utf8").on("data", (text: string) => chunks.push(text));
+    const port = await readPort(child, chunks, opts.startTimeoutMs ?? 30_000, script);
+    return new DynamicProviderHost(child, chunks, port, opts.callTimeoutMs ?? 60_000);
+  }
+
+  get pid(): number {
+    return this.child.pid ?? -1;
+  }
+
+  /** Everything the host wrote to stdout/stderr so far (for secret-leak scans). */
+  output(): string {
+    return this.outputChunks.join("");
+  }
+
+  /** Configure must come first; values may be secret envelopes (the host unwraps them). */
+  async configure(config: Record<string, unknown>, opts: { acceptSecrets?: boolean } = {}): Promise<void> {
+    const request = new (pulumiSdk().providerPb.ConfigureRequest)();
+    request.setArgs(toStruct(config)).setAcceptsecrets(opts.acceptSecrets ?? true).setAcceptresources(true);
+    await this.call("Configure", this.client.configure.bind(this.client), request);
+  }
+
+  async check(urn: string, olds: PropertyMap, news: PropertyMap): Promise<{ inputs: PropertyMap; failures: { property: string; reason: string }[] }> {
+    const request = new (pulumiSdk().providerPb.CheckRequest)();
+    request.setUrn(urn).setOlds(toStruct(olds)).setNews(toStruct(news));
+    const response = await this.call("Check", this.client.check.bind(this.client), request);
+    return {
+      inputs: fromStruct(response.getInputs()),
+      failures: response.getFailuresList().map((failure) => ({ property: failure.getProperty(), reason: failure.getReason() })),
+    };
+  }
+
+  async diff(
+    id: string,
+    urn: string,
+    olds: PropertyMap,
+    news: PropertyMap,
+    oldInputs?: PropertyMap,
+  ): Promise<{ changes: DiffChanges; replaces: string[]; deleteBeforeReplace: boolean; diffs: string[] }> {
+    const request = new (pulumiSdk().providerPb.DiffRequest)();
+    request.setId(id).setUrn(urn).setOlds(toStruct(olds)).setNews(toStruct(news));
+    if (oldInputs) request.setOldInputs(toStruct(oldInputs));
+    const response = await this.call("Diff", this.client.diff.bind(this.client), request);
+    const changes: DiffChanges[] = ["unknown", "none", "some"];
+    return {
+      changes: changes[response.getChanges()] ?? "unknown",
+      replaces: response.getReplacesList(),
+      deleteBeforeReplace: response.getDeletebeforereplace(),
+      diffs: response.getDiffsList(),
+    };
+  }
+
+  async create(urn: string, properties: PropertyMap, opts: { preview?: boolean } = {}): Promise<{ id: string; properties: PropertyMap }> {
+    const request = new (pulumiSdk().providerPb.CreateRequest)();
+    request.setUrn(urn).setProperties(toStruct(properties)).setPreview(opts.preview ?? false);
+    const response = await this.call("Create", this.client.create.bind(this.client), request);
+    return { id: response.getId(), properties: fromStruct(response.getProperties()) };
+  }
+
+  async update(id: string, urn: string, olds: PropertyMap, news: PropertyMap, oldInputs?: PropertyMap): Promise<{ properties: PropertyMap }> {
+    const request = new (pulumiSdk().providerPb.UpdateRequest)();
+    request.setId(id).setUrn(urn).setOlds(toStruct(olds)).setNews(toStruct(news));
+    if (oldInputs) request.setOldInputs(toStruct(oldInputs));
+    const response = await this.call("Update", this.client.update.bind(this.client), request);
+    return { properties: fromStruct(response.getProperties()) };
+  }
+
+  /** `id` "" in the answer means the object is gone. */
+  async read(id: string, urn: string, properties: PropertyMap, inputs?: PropertyMap): Promise<{ id: string; properties: PropertyMap; inputs?: PropertyMap }> {
+    const request = new (pulumiSdk().providerPb.ReadRequest)();
+    request.setId(id).setUrn(urn).setProperties(toStruct(properties));
+    if (inputs) request.setInputs(toStruct(inputs));
+    const response = await this.call("Read", this.client.read.bind(this.client), request);
+    return {
+      id: response.getId(),
+      properties: fromStruct(response.getProperties()),
+      ...(response.hasInputs() ? { inputs: fromStruct(response.getInputs()) } : {}),
+    };
+  }
+
+  async delete(id: string, urn: string, properties: PropertyMap, oldInputs?: PropertyMap): Promise<void> {
+    const request = new (pulumiSdk().providerPb.DeleteRequest)();
+    request.setId(id).setUrn(urn).setProperties(toStruct(properties));
+    if (oldInputs) request.setOldInputs(toStruct(oldInputs));
+    await this.call("Delete", this.client.delete.bind(this.client), request);
+  }
+
+  /** Closes the channel and ends the process (SIGTERM, then SIGKILL after 2 s). */
+  async stop(): Promise<void> {
+    this.client.close();
+    if (this.exitDescription === undefined) {
+      this.child.kill("SIGTERM");
+      const force = setTimeout(() => this.child.kill("SIGKILL"), 2_000);
+      await this.exited;
+      clearTimeout(force);
+    }
+  }
+
+  private call<Req, Res>(method: string, invoke: Unary<Req, Res>, request: Req): Promise<Res> {
+    if (this.exitDescription !== undefined) return Promise.reject(this.goneError(method));
+    return new Promise<Res>((resolve, reject) => {
+      const entry: PendingCall = { method, fail: reject };
+      this.pending.add(entry);
+      const deadline = Date.now() + this.callTimeoutMs;
+      const { grpc } = pulumiSdk();
+      invoke(request, new grpc.Metadata(), { deadline }, (error, response) => {
+        if (!this.pending.delete(entry)) return; // already failed because the host exited
+        if (!error) return resolve(response);
+        if (error.code === UNAVAILABLE) {
+          // The connection usually drops a moment before the exit event: report the exit when it comes.
+          void waitUpTo(this.exited, 1_000).then(() =>
+            reject(this.exitDescription !== undefined ? this.goneError(method) : new HostCallError(method, error.code, `${method} failed: ${error.details || error.message}`)),
+          );
+          return;
+        }
+        if (error.code === DEADLINE_EXCEEDED) {
+          return reject(new HostCallError(method, error.code, `host call ${method} did not answer within ${this.callTimeoutMs} ms (pid ${this.pid})`));
+        }
+        reject(new HostCallError(method, error.code, `${method} failed: ${error.details || error.message}`, initFailureOf(error)));
+      });
+    });
+  }
+
+  private goneError(method: string): HostCallError {
+    return new HostCallError(
+      method,
+      UNAVAILABLE,
+      `dynamic-provider host (pid ${this.pid}) ${this.exitDescription} during or before ${method}; stderr tail: ${tail(this.output())}`,
+    );
+  }
+}
+
+/** Resolves with the port from the first stdout line; everything after it goes to `chunks`. */
+function readPort(child: ChildProcess, chunks: string[], timeoutMs: number, script: string): Promise<number> {
+  return new Promise<number>((resolve, reject) => {
+    let firstLine: string | undefined = "";
+    const finish = (error?: string, port?: number) => {
+      clearTimeout(timer);
+      child.removeListener("exit", onExit);
+      child.removeListener("error", onError);
+      if (error === undefined && port !== undefined) return resolve(port);
+      child.kill("SIGKILL");
+      reject(new Error(`dynamic-provider host (${script}) ${error}; stderr: ${tail(chunks.join(""))}`));
+    };
+    const onExit = (code: number | null, signal: NodeJS.Signals | null) =>
+      finish(signal ? `was killed by ${signal} before starting` : `exited with code ${code} before starting`);
+    const onError = (error: Error) => finish(`could not be spawned: ${error.message}`);
+    const timer = setTimeout(() => finish(`did not print its port within ${timeoutMs} ms`), timeoutMs);
+    child.once("exit", onExit);
+    child.once("error", onError);
+    child.stdout?.setEncoding("utf8").on("data", (text: string) => {
+      if (firstLine === undefined) return void chunks.push(text);
+      firstLine += text;
+      const newline = firstLine.indexOf("\n");
+      if (newline < 0) return;
+      const line = firstLine.slice(0, newline).trim();
+      const rest = firstLine.slice(newline + 1);
+      firstLine = undefined;
+      if (rest) chunks.push(rest);
+      const port = Number(line);
+      if (Number.isInteger(port) && port > 0) finish(undefined, port);
+      else finish(`printed "${line}" instead of a port`);
+    });
+  });
+}
+
+function waitUpTo(promise: Promise<void>, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    void promise.then(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
+function toStruct(value: PropertyMap) {
+  return pulumiSdk().structPb.Struct.fromJavaScript(jsonSafe(value) as never);
+}
+
+function fromStruct(struct: { toJavaScript(): Record<string, unknown> } | undefined): PropertyMap {
+  return struct ? struct.toJavaScript() : {};
+}
+
+function tail(text: string): string {
+  const trimmed = text.trim();
+  return trimmed.length > STDERR_TAIL_CHARS ? `…${trimmed.slice(-STDERR_TAIL_CHARS)}` : trimmed || "(empty)";
+}
+
+/** Decodes the partial-failure details the host packs for an error carrying an `id` (§4.4). */
+function initFailureOf(error: ServiceError): InitFailure | undefined {
+  const raw = error.metadata?.get("grpc-status-details-bin")[0];
+  if (!raw || typeof raw === "string") return undefined;
+  const { statusPb, providerPb } = pulumiSdk();
+  const status = statusPb.Status.deserializeBinary(new Uint8Array(raw));
+  for (const detail of status.getDetailsList()) {
+    if (!detail.getTypeName().endsWith("ErrorResourceInitFailed")) continue;
+    const failed = providerPb.ErrorResourceInitFailed.deserializeBinary(detail.getValue_asU8());
+    return { id: failed.getId(), properties: fromStruct(failed.getProperties()), reasons: failed.getReasonsList() };
+  }
+  return undefined;
+}
+
+function projectNameIn(dir: string): string | undefined {
+  try {
+    const text = fs.readFileSync(path.join(dir, "Pulumi.yaml"), "utf8");
+    return /^name:\s*["']?([^"'\s#]+)/m.exec(text)?.[1];
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,129 @@
+/**
+ * The stand-in's gRPC side facing the program: one server on 127.0.0.1:0 serving the ResourceMonitor and Engine
+ * services (§6.3). Methods not listed answer UNIMPLEMENTED, which the SDK tolerates (signalAndWaitForShutdown).
+ */
+import type { Server, ServerUnaryCall, sendUnaryData } from "@grpc/grpc-js";
+import type { LogRequest, SetRootResourceRequest } from "@pulumi/pulumi/proto/engine_pb";
+import type {
+  ReadResourceRequest,
+  RegisterResourceOutputsRequest,
+  RegisterResourceRequest,
+  SupportsFeatureRequest,
+} from "@pulumi/pulumi/proto/resource_pb";
+import type { Deployment } from "./deployment";
+import { pulumiSdk } from "./sdk";
+import { jsonSafe, type PropertyMap } from "./values";
+
+export interface EngineLog {
+  severity: "debug" | "info" | "warning" | "error";
+  message: string;
+  urn: string;
+}
+
+const SEVERITIES: EngineLog["severity"][] = ["debug", "info", "warning", "error"];
+/** Only secrets: no output-value envelopes or resource references in what the program sends. */
+const SUPPORTED_FEATURES = new Set(["secrets"]);
+
+type Handler<Req, Res> = (call: ServerUnaryCall<Req, Res>, callback: sendUnaryData<Res>) => void;
+
+function unary<Req, Res>(handle: (request: Req) => Promise<Res> | Res): Handler<Req, Res> {
+  return (call, callback) => {
+    Promise.resolve()
+      .then(() => handle(call.request))
+      .then(
+        (response) => callback(null, response),
+        (error: Error) => callback({ code: pulumiSdk().grpc.status.UNKNOWN, details: error.message, name: error.name, message: error.message }),
+      );
+  };
+}
+
+function toStruct(value: PropertyMap) {
+  return pulumiSdk().structPb.Struct.fromJavaScript(jsonSafe(value) as never);
+}
+
+function optional(text: string): string | undefined {
+  return text === "" ? undefined : text;
+}
+
+export class MonitorServer {
+  private constructor(
+    private readonly server: Server,
+    readonly address: string,
+  ) {}
+
+  static async start(deployment: Deployment, onLog: (log: EngineLog) => void): Promise<MonitorServer> {
+    const { grpc, resourceGrpc, engineGrpc, resourcePb, enginePb, emptyPb } = pulumiSdk();
+    const server = new grpc.Server({ "grpc.max_receive_message_length": 400 * 1024 * 1024 });
+    let rootUrn = "";
+
+    server.addService(resourceGrpc.ResourceMonitorService, {
+      supportsFeature: unary((request: SupportsFeatureRequest) =>
+        new resourcePb.SupportsFeatureResponse().setHassupport(SUPPORTED_FEATURES.has(request.getId())),
+      ),
+      registerResource: unary(async (request: RegisterResourceRequest) => {
+        const result = await deployment.registerResource({
+          type: request.getType(),
+          name: request.getName(),
+          parent: optional(request.getParent()),
+          custom: request.getCustom(),
+          object: request.getObject()?.toJavaScript() ?? {},
+          provider: optional(request.getProvider()),
+          dependencies: request.getDependenciesList(),
+          deleteBeforeReplace: request.getDeletebeforereplace(),
+          ignoreChanges: request.getIgnorechangesList(),
+          replaceOnChanges: request.getReplaceonchangesList(),
+          additionalSecretOutputs: request.getAdditionalsecretoutputsList(),
+          importId: optional(request.getImportid()),
+        });
+        return new resourcePb.RegisterResourceResponse().setUrn(result.urn).setId(result.id).setObject(toStruct(result.object));
+      }),
+      readResource: unary(async (request: ReadResourceRequest) => {
+        const result = await deployment.readResource({
+          id: request.getId(),
+          type: request.getType(),
+          name: request.getName(),
+          parent: optional(request.getParent()),
+          properties: request.getProperties()?.toJavaScript() ?? {},
+          provider: optional(request.getProvider()),
+          dependencies: request.getDependenciesList(),
+          additionalSecretOutputs: request.getAdditionalsecretoutputsList(),
+        });
+        return new resourcePb.ReadResourceResponse().setUrn(result.urn).setProperties(toStruct(result.properties));
+      }),
+      registerResourceOutputs: unary(async (request: RegisterResourceOutputsRequest) => {
+        await deployment.registerOutputs(request.getUrn(), request.getOutputs()?.toJavaScript() ?? {});
+        return new emptyPb.Empty();
+      }),
+    });
+
+    server.addService(engineGrpc.EngineService, {
+      log: unary((request: LogRequest) => {
+        onLog({ severity: SEVERITIES[request.getSeverity()] ?? "info", message: request.getMessage(), urn: request.getUrn() });
+        return new emptyPb.Empty();
+      }),
+      getRootResource: unary(() => new enginePb.GetRootResourceResponse().setUrn(rootUrn)),
+      setRootResource: unary((request: SetRootResourceRequest) => {
+        rootUrn = request.getUrn();
+        return new enginePb.SetRootResourceResponse();
+      }),
+    });
+
+    const port = await new Promise<number>((resolve, reject) =>
+      server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (error, boundPort) => (error ? reject(error) : resolve(boundPort))),
+    );
+    return new MonitorServer(server, `127.0.0.1:${port}`);
+  }
+
+  stop(): Promise<void> {
+    return new Promise((resolve) => {
+      const force = setTimeout(() => {
+        this.server.forceShutdown();
+        resolve();
+      }, 2_000);
+      this.server.tryShutdown(() => {
+        clearTimeout(force);
+        resolve();
+      });
+    });
+  }
+}

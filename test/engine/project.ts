@@ -1,0 +1,89 @@
+/**
+ * Reads Pulumi.yaml the way the CLI and the Node.js language host do: project name, where the program lives
+ * (`main`), runtime options, and how stack config reaches the program and the default provider.
+ */
+import * as fs from "node:fs";
+import { createRequire } from "node:module";
+import * as path from "node:path";
+import { pulumiSdk } from "./sdk";
+import { secretEnvelope } from "./values";
+
+export interface ProjectInfo {
+  name: string;
+  rootDir: string;
+  /** Directory the program runs in (`--pwd`). */
+  programDir: string;
+  /** A file name inside programDir, or "." (then package.json's exports/main decides, as in `cmd/run`). */
+  entryPoint: string;
+  typescript: boolean;
+  tsconfig?: string;
+  nodeargs: string[];
+}
+
+export type StackConfig = Record<string, { value: string; secret?: boolean }>;
+
+interface PulumiYaml {
+  name?: unknown;
+  main?: unknown;
+  runtime?: unknown;
+}
+
+export function readProject(projectDir: string): ProjectInfo {
+  const rootDir = path.resolve(projectDir);
+  const file = ["Pulumi.yaml", "Pulumi.yml"].map((name) => path.join(rootDir, name)).find((candidate) => fs.existsSync(candidate));
+  if (!file) throw new Error(`no Pulumi.yaml in ${rootDir}`);
+  const yaml = createRequire(path.join(pulumiSdk().dir, "package.json"))("js-yaml") as { load(text: string): unknown };
+  const doc = (yaml.load(fs.readFileSync(file, "utf8")) ?? {}) as PulumiYaml;
+  if (typeof doc.name !== "string" || !doc.name) throw new Error(`${file}: "name" is required`);
+  const runtime = typeof doc.runtime === "string" ? { name: doc.runtime } : ((doc.runtime ?? {}) as { name?: unknown; options?: Record<string, unknown> });
+  if (runtime.name !== "nodejs") throw new Error(`${file}: runtime must be nodejs, got ${JSON.stringify(runtime.name)}`);
+  const options = runtime.options ?? {};
+
+  // Like ProgramInfo: a directory main runs as ".", a file main runs by its base name from its directory.
+  let programDir = rootDir;
+  let entryPoint = ".";
+  if (typeof doc.main === "string" && doc.main) {
+    const mainPath = path.resolve(rootDir, doc.main);
+    if (fs.existsSync(mainPath) && fs.statSync(mainPath).isDirectory()) {
+      programDir = mainPath;
+    } else {
+      programDir = path.dirname(mainPath);
+      entryPoint = path.basename(mainPath);
+    }
+  }
+  return {
+    name: doc.name,
+    rootDir,
+    programDir,
+    entryPoint,
+    typescript: options.typescript !== false,
+    tsconfig: typeof options.tsconfig === "string" ? options.tsconfig : undefined,
+    nodeargs: typeof options.nodeargs === "string" ? options.nodeargs.split(/\s+/).filter(Boolean) : [],
+  };
+}
+
+/** Config keys without a namespace belong to the project, as with `pulumi config set`. */
+export function qualifiedConfig(config: StackConfig, project: string): StackConfig {
+  const qualified: StackConfig = {};
+  for (const [key, entry] of Object.entries(config)) qualified[key.includes(":") ? key : `${project}:${key}`] = entry;
+  return qualified;
+}
+
+/** PULUMI_CONFIG and PULUMI_CONFIG_SECRET_KEYS as the language host sets them (`ns:config:name` keys). */
+export function programConfigEnv(config: StackConfig): Record<string, string> {
+  const values: Record<string, string> = {};
+  const secretKeys: string[] = [];
+  for (const [key, entry] of Object.entries(config)) {
+    const separator = key.indexOf(":");
+    values[`${key.slice(0, separator)}:config:${key.slice(separator + 1)}`] = entry.value;
+    if (entry.secret) secretKeys.push(key);
+  }
+  return { PULUMI_CONFIG: JSON.stringify(values), PULUMI_CONFIG_SECRET_KEYS: JSON.stringify(secretKeys) };
+}
+
+/** The default provider's Configure args: the whole stack config, secrets as envelopes. */
+export function providerConfigArgs(config: StackConfig): Record<string, unknown> {
+  const args: Record<string, unknown> = {};
+  for (const [key, entry] of Object.entries(config)) args[key] = entry.secret ? secretEnvelope(entry.value) : entry.value;
+  return args;
+}

@@ -1,0 +1,81 @@
+/**
+ * Loads the pieces of `@pulumi/pulumi` the stand-in talks through. gRPC and protobuf come from the SDK's own
+ * location (one copy of each, the same ones the generated `*_grpc_pb` files use); the scripts to spawn
+ * (`cmd/run`, `cmd/dynamic-provider`) come from the copy the *project* resolves, as with the real engine.
+ */
+import * as fs from "node:fs";
+import { createRequire } from "node:module";
+import * as path from "node:path";
+import type * as GrpcJs from "@grpc/grpc-js";
+import type * as EngineGrpc from "@pulumi/pulumi/proto/engine_grpc_pb";
+import type * as EnginePb from "@pulumi/pulumi/proto/engine_pb";
+import type * as ProviderGrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
+import type * as ProviderPb from "@pulumi/pulumi/proto/provider_pb";
+import type * as ResourceGrpc from "@pulumi/pulumi/proto/resource_grpc_pb";
+import type * as ResourcePb from "@pulumi/pulumi/proto/resource_pb";
+import type * as StatusPb from "@pulumi/pulumi/proto/status_pb";
+import type * as EmptyPb from "google-protobuf/google/protobuf/empty_pb";
+import type * as StructPb from "google-protobuf/google/protobuf/struct_pb";
+
+export interface PulumiSdk {
+  /** Directory of the @pulumi/pulumi package these modules were loaded from. */
+  dir: string;
+  grpc: typeof GrpcJs;
+  structPb: typeof StructPb;
+  emptyPb: typeof EmptyPb;
+  providerPb: typeof ProviderPb;
+  providerGrpc: typeof ProviderGrpc;
+  resourcePb: typeof ResourcePb;
+  resourceGrpc: typeof ResourceGrpc;
+  enginePb: typeof EnginePb;
+  engineGrpc: typeof EngineGrpc;
+  statusPb: typeof StatusPb;
+}
+
+let loaded: PulumiSdk | undefined;
+
+/** The SDK next to this tool (loaded once per process). */
+export function pulumiSdk(): PulumiSdk {
+  if (loaded) return loaded;
+  const dir = path.dirname(require.resolve("@pulumi/pulumi/package.json"));
+  const fromSdk = createRequire(path.join(dir, "package.json"));
+  loaded = {
+    dir,
+    grpc: fromSdk("@grpc/grpc-js") as typeof GrpcJs,
+    structPb: fromSdk("google-protobuf/google/protobuf/struct_pb") as typeof StructPb,
+    emptyPb: fromSdk("google-protobuf/google/protobuf/empty_pb") as typeof EmptyPb,
+    providerPb: fromSdk("./proto/provider_pb") as typeof ProviderPb,
+    providerGrpc: fromSdk("./proto/provider_grpc_pb") as typeof ProviderGrpc,
+    resourcePb: fromSdk("./proto/resource_pb") as typeof ResourcePb,
+    resourceGrpc: fromSdk("./proto/resource_grpc_pb") as typeof ResourceGrpc,
+    enginePb: fromSdk("./proto/engine_pb") as typeof EnginePb,
+    engineGrpc: fromSdk("./proto/engine_grpc_pb") as typeof EngineGrpc,
+    statusPb: fromSdk("./proto/status_pb") as typeof StatusPb,
+  };
+  return loaded;
+}
+
+/**
+ * The @pulumi/pulumi directory a project resolves (its own copy, like `pulumi-resource-pulumi-nodejs` and the
+ * language host use), falling back to the one next to this tool.
+ */
+export function projectPulumiDir(projectDir: string): string {
+  try {
+    const fromProject = createRequire(path.join(path.resolve(projectDir), "package.json"));
+    return path.dirname(fromProject.resolve("@pulumi/pulumi/package.json"));
+  } catch {
+    return pulumiSdk().dir;
+  }
+}
+
+export function dynamicProviderScript(projectDir: string): string {
+  return path.join(projectPulumiDir(projectDir), "cmd", "dynamic-provider", "index.js");
+}
+
+export function runScript(projectDir: string): string {
+  return path.join(projectPulumiDir(projectDir), "cmd", "run", "index.js");
+}
+
+export function assertFile(file: string, what: string): void {
+  if (!fs.existsSync(file)) throw new Error(`${what} not found at ${file}`);
+}

@@ -1,0 +1,140 @@
+/**
+ * The stack's state file, `<stateDir>/<stack>.state.json`, laid out like a Pulumi checkpoint (version 3).
+ * In memory secrets are envelopes `{sig, value}`; on disk each one is `{sig, ciphertext}` encrypted with the
+ * passphrase, so the file never holds a secret in plain text.
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { PassphraseCrypter } from "./crypto";
+import { SECRET_SIG, SECRET_VALUE_SIG, isPlainObject, isSecretEnvelope, secretEnvelope, type PropertyMap } from "./values";
+
+export const STACK_TYPE = "pulumi:pulumi:Stack";
+
+export interface ResourceState {
+  urn: string;
+  type: string;
+  custom: boolean;
+  id?: string;
+  parent?: string;
+  /** Provider reference `urn::id` for an explicit provider; absent for the default provider. */
+  provider?: string;
+  inputs: PropertyMap;
+  outputs: PropertyMap;
+  dependencies: string[];
+  additionalSecretOutputs?: string[];
+  /** Read with `.get`/`opts.id`: never created or deleted by the engine. */
+  external?: boolean;
+  /** Replaced (create-before-delete) and still to be deleted. */
+  delete?: boolean;
+}
+
+export interface StackState {
+  resources: ResourceState[];
+  /** Outputs of the stack resource (secrets as envelopes). */
+  outputs: PropertyMap;
+}
+
+interface Checkpoint {
+  version: 3;
+  checkpoint: {
+    stack: string;
+    latest: {
+      manifest: { time: string; magic: string; version: string };
+      secrets_providers?: { type: "passphrase"; state: { salt: string } };
+      resources: ResourceState[];
+    };
+  };
+}
+
+export function stackOutputsOf(resources: readonly ResourceState[]): PropertyMap {
+  return resources.find((resource) => resource.type === STACK_TYPE)?.outputs ?? {};
+}
+
+export class StateStore {
+  private crypter: Promise<PassphraseCrypter> | undefined;
+  private writes: Promise<void> = Promise.resolve();
+
+  constructor(
+    readonly stateDir: string,
+    readonly stack: string,
+    private readonly passphrase: string,
+  ) {}
+
+  get file(): string {
+    return path.join(this.stateDir, `${this.stack}.state.json`);
+  }
+
+  /** File text as stored, "" when there is no state yet. */
+  async raw(): Promise<string> {
+    await this.writes;
+    try {
+      return await fs.promises.readFile(this.file, "utf8");
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return "";
+      throw error;
+    }
+  }
+
+  async load(): Promise<ResourceState[]> {
+    const text = await this.raw();
+    if (!text) return [];
+    const checkpoint = JSON.parse(text) as Checkpoint;
+    const resources = checkpoint.checkpoint.latest.resources ?? [];
+    const salt = checkpoint.checkpoint.latest.secrets_providers?.state.salt;
+    if (!salt) return resources;
+    const crypter = await this.crypterFor(salt);
+    return resources.map((resource) => mapSecrets(resource, (sealed) => secretEnvelope(JSON.parse(crypter.decrypt(sealed)))));
+  }
+
+  /** Writes the whole state atomically; writes are applied in call order. */
+  save(resources: readonly ResourceState[]): Promise<void> {
+    const snapshot = structuredClone(resources);
+    const write = this.writes.then(async () => {
+      const crypter = await this.crypterFor(await this.storedSalt());
+      const checkpoint: Checkpoint = {
+        version: 3,
+        checkpoint: {
+          stack: this.stack,
+          latest: {
+            manifest: { time: new Date().toISOString(), magic: "", version: "pulumi-tenant-engine-stand-in" },
+            secrets_providers: { type: "passphrase", state: { salt: crypter.saltState } },
+            resources: snapshot.map((resource) => mapSecrets(resource, undefined, (value) => crypter.encrypt(JSON.stringify(value)))),
+          },
+        },
+      };
+      await fs.promises.mkdir(this.stateDir, { recursive: true });
+      const temporary = `${this.file}.${process.pid}.tmp`;
+      await fs.promises.writeFile(temporary, `${JSON.stringify(checkpoint, null, 2)}\n`, { mode: 0o600 });
+      await fs.promises.rename(temporary, this.file);
+    });
+    this.writes = write.catch(() => undefined);
+    return write;
+  }
+
+  private async storedSalt(): Promise<string | undefined> {
+    const text = await fs.promises.readFile(this.file, "utf8").catch(() => "");
+    return text ? (JSON.parse(text) as Checkpoint).checkpoint.latest.secrets_providers?.state.salt : undefined;
+  }
+
+  /** The crypter for a stored salt (kept while the salt stays the same), or a new one for a new state file. */
+  private async crypterFor(salt: string | undefined): Promise<PassphraseCrypter> {
+    const current = this.crypter ? await this.crypter.catch(() => undefined) : undefined;
+    if (current && (salt === undefined || current.saltState === salt)) return current;
+    this.crypter = salt ? PassphraseCrypter.open(this.passphrase, salt) : PassphraseCrypter.create(this.passphrase);
+    return this.crypter;
+  }
+}
+
+/** Applies `open` to every stored ciphertext (load) or `seal` to every envelope's value (save) in a resource. */
+function mapSecrets(resource: ResourceState, open?: (sealed: string) => unknown, seal?: (value: unknown) => string): ResourceState {
+  const walk = (value: unknown): unknown => {
+    if (open && isPlainObject(value) && value[SECRET_SIG] === SECRET_VALUE_SIG && typeof value.ciphertext === "string") {
+      return open(value.ciphertext);
+    }
+    if (seal && isSecretEnvelope(value)) return { [SECRET_SIG]: SECRET_VALUE_SIG, ciphertext: seal(value.value) };
+    if (Array.isArray(value)) return value.map(walk);
+    if (isPlainObject(value)) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, walk(item)]));
+    return value;
+  };
+  return { ...resource, inputs: walk(resource.inputs) as PropertyMap, outputs: walk(resource.outputs) as PropertyMap };
+}
