@@ -1,0 +1,5 @@
+import { ensureSelfLink } from "./selfLink";
+
+export default function setup(): void {
+  ensureSelfLink();
+}
