@@ -1,0 +1,47 @@
+// The basic pulumi-tenant program: run it from the repository root (Pulumi.yaml points here), or copy it
+// into your own project with `npm install pulumi-tenant @pulumi/pulumi`.
+//
+// Connection settings come from stack config (tenant:domain, tenant:clientId, tenant:clientSecret) or
+// the TENANT_* environment variables; the SMS vendor's auth token is a secret in this project's config:
+//   pulumi config set --secret smsAuthToken <token>
+import * as pulumi from "@pulumi/pulumi";
+import * as tenant from "pulumi-tenant";
+
+const config = new pulumi.Config();
+
+// Which push-notification provider MFA uses. Destroying the stack restores the previous selection.
+const push = new tenant.PushProviderSelection("push", {
+  provider: config.get("pushProvider") ?? "sns",
+});
+
+// The tenant's SMS/voice provider. Its credentials stay secret in state, even though the API never returns them.
+const sms = new tenant.PhoneProvider("sms", {
+  name: "vendor_a",
+  credentials: { authToken: config.requireSecret("smsAuthToken") },
+  disabled: config.getBoolean("smsDisabled") ?? false,
+  configuration: {
+    sid: config.get("smsSid") ?? "AC0000000000000000000000000000demo",
+    deliveryMethods: ["text", "voice"],
+    defaultFrom: "+15550100",
+  },
+});
+
+// A link that lets a user enroll an MFA factor. The URL is a secret: anyone holding it can enroll.
+const ticket = new tenant.EnrollmentTicket("alice-push", {
+  userId: config.get("ticketUserId") ?? "auth0|alice",
+  factor: "push-notification",
+  sendMail: false,
+});
+
+// Every event stream of the tenant, across all pages.
+const streams = tenant.getEventStreamsOutput({});
+
+export const pushProvider = push.provider;
+export const previousPushProvider = push.previousProvider;
+export const phoneProviderId = sms.id;
+export const phoneChannel = sms.channel;
+export const smsDisabled = sms.disabled;
+export const ticketId = ticket.ticketId;
+export const ticketUrl = ticket.ticketUrl;
+export const eventStreamCount = streams.eventStreams.apply((s) => s.length);
+export const eventStreamNames = streams.eventStreams.apply((s) => s.slice(0, 5).map((stream) => stream.name));
