@@ -1,24 +1,15 @@
 // EnrollmentTicket handlers against the emulator over real HTTP: create (body and custom-domain header),
 // replace on any change, read from state, the no-op delete, and no retry after an ambiguous POST.
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { Emulator } from "../emulator";
+import { describe, expect, it } from "vitest";
 import * as handler from "../../provider/resources/enrollmentTicket/handler";
-import { UNKNOWN, apiRequests, blankTenantEnv, configureRequest, rejectionOf, startTenant, tenantConfig } from "./harness";
+import {
+  UNKNOWN,
+  apiRequests,
+  rejectionOf,
+  useConfiguredTenant,
+} from "./harness";
 
-let emulator: Emulator;
-
-beforeAll(async () => {
-  blankTenantEnv();
-  emulator = await startTenant();
-  await handler.configure(configureRequest(tenantConfig(emulator)));
-});
-
-afterAll(async () => {
-  await emulator.close();
-  vi.unstubAllEnvs();
-});
-
-beforeEach(() => emulator.reset());
+const tenant = useConfiguredTenant(handler);
 
 const TICKET = "/api/v2/guardian/enrollments/ticket";
 
@@ -41,8 +32,8 @@ async function createTicket(inputs: Record<string, unknown>) {
 describe("EnrollmentTicket lifecycle", () => {
   it("creates with every field, the custom domain as a header, and keeps the url in outputs", async () => {
     const created = await createTicket(fullInputs);
-    expect(emulator.state.enrollmentTickets).toHaveLength(1);
-    const issued = emulator.state.enrollmentTickets[0];
+    expect(tenant().state.enrollmentTickets).toHaveLength(1);
+    const issued = tenant().state.enrollmentTickets[0];
     expect(issued.request).toEqual({
       user_id: "email|alice",
       email: "alice@example.com",
@@ -59,7 +50,7 @@ describe("EnrollmentTicket lifecycle", () => {
 
   it("sends only the fields the user set, and no custom-domain header without customDomain", async () => {
     const created = await createTicket({ userId: "email|bob" });
-    const issued = emulator.state.enrollmentTickets[0];
+    const issued = tenant().state.enrollmentTickets[0];
     expect(issued.request).toEqual({ user_id: "email|bob" });
     expect(issued.customDomain).toBeUndefined();
     expect(created.outs).toEqual({ userId: "email|bob", ticketId: issued.ticket_id, ticketUrl: issued.ticket_url, schemaVersion: 1 });
@@ -80,16 +71,16 @@ describe("EnrollmentTicket lifecycle", () => {
     });
     const error = await rejectionOf(handler.update(created.id, created.outs, { ...fullInputs, factor: "otp" }));
     expect(error.message).toMatch(/cannot be updated in place/);
-    expect(emulator.state.enrollmentTickets).toHaveLength(1);
+    expect(tenant().state.enrollmentTickets).toHaveLength(1);
   });
 
   it("reads the stored state (the API has no read) and deletes without a request", async () => {
     const created = await createTicket(fullInputs);
-    const before = apiRequests(emulator);
+    const before = apiRequests(tenant());
     const read = await handler.read(created.id, { ...created.outs, __provider: "text" });
     expect(read).toEqual({ id: created.id, props: created.outs, inputs: fullInputs });
     await handler.delete(created.id, created.outs);
-    expect(apiRequests(emulator)).toBe(before);
+    expect(apiRequests(tenant())).toBe(before);
   });
 
   it("get: knows only the id", async () => {
@@ -106,18 +97,18 @@ describe("EnrollmentTicket preview", () => {
   it("accepts unknowns in check without any request", async () => {
     const news = { ...fullInputs, userId: UNKNOWN, email: UNKNOWN, factor: UNKNOWN, customDomain: UNKNOWN, sendMail: UNKNOWN };
     await expect(handler.check({}, news)).resolves.toEqual({ inputs: news, failures: [] });
-    expect(emulator.requests).toHaveLength(0);
+    expect(tenant().requests).toHaveLength(0);
   });
 });
 
 describe("EnrollmentTicket after a dropped connection", () => {
   it("does not retry, and says a ticket may have been minted", async () => {
-    emulator.injectFault({ method: "POST", path: TICKET, count: 1, kind: "drop", afterHandling: true });
+    tenant().injectFault({ method: "POST", path: TICKET, count: 1, kind: "drop", afterHandling: true });
     const error = await rejectionOf(createTicket(fullInputs));
     expect(error.message).toMatch(/A ticket may have been minted/);
     expect(error.message).toMatch(/mints another ticket/);
-    expect(emulator.count("POST", TICKET)).toBe(1);
-    expect(emulator.state.enrollmentTickets).toHaveLength(1);
-    expect(error.message).not.toContain(emulator.state.enrollmentTickets[0].ticket_url);
+    expect(tenant().count("POST", TICKET)).toBe(1);
+    expect(tenant().state.enrollmentTickets).toHaveLength(1);
+    expect(error.message).not.toContain(tenant().state.enrollmentTickets[0].ticket_url);
   });
 });

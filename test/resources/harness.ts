@@ -2,7 +2,7 @@
  * Shared setup for the resource tests: an emulated tenant with a client whose secret is a sentinel, a
  * fake `configure` request carrying the `tenant:*` keys, and helpers to look for leaked sentinels.
  */
-import { vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, vi } from "vitest";
 import type { ConfigureRequest } from "@pulumi/pulumi/dynamic";
 import { startEmulator, type Emulator } from "../emulator";
 
@@ -21,6 +21,28 @@ export function startTenant(): Promise<Emulator> {
 
 export function tenantConfig(emulator: Emulator): Record<string, string> {
   return { "tenant:domain": emulator.url, "tenant:clientId": CLIENT_ID, "tenant:clientSecret": CLIENT_SECRET };
+}
+
+/**
+ * One emulated tenant per test file, the handler configured for it, and a fresh tenant before each test.
+ * Returns a getter, since the emulator starts in beforeAll.
+ */
+export function useConfiguredTenant(handler: { configure(req: ConfigureRequest): Promise<void> }): () => Emulator {
+  let emulator: Emulator | undefined;
+  beforeAll(async () => {
+    blankTenantEnv();
+    emulator = await startTenant();
+    await handler.configure(configureRequest(tenantConfig(emulator)));
+  });
+  afterAll(async () => {
+    await emulator?.close();
+    vi.unstubAllEnvs();
+  });
+  beforeEach(() => emulator?.reset());
+  return () => {
+    if (!emulator) throw new Error("the tenant starts in beforeAll");
+    return emulator;
+  };
 }
 
 /** What the host passes to `configure`: `get` returns raw config values by full key. */

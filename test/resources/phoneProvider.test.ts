@@ -1,34 +1,18 @@
 // PhoneProvider handlers against the emulator over real HTTP: the lifecycle, preview unknowns, drift,
 // 404s, both ways to adopt an existing provider, and dropped connections on the create POST.
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { Emulator, StoredPhoneProvider } from "../emulator";
+import { describe, expect, it } from "vitest";
+import type { StoredPhoneProvider } from "../emulator";
 import * as handler from "../../provider/resources/phoneProvider/handler";
 import {
   AUTH_TOKEN,
   OTHER_AUTH_TOKEN,
   UNKNOWN,
-  blankTenantEnv,
-  configureRequest,
   leakedSentinels,
   rejectionOf,
-  startTenant,
-  tenantConfig,
+  useConfiguredTenant,
 } from "./harness";
 
-let emulator: Emulator;
-
-beforeAll(async () => {
-  blankTenantEnv();
-  emulator = await startTenant();
-  await handler.configure(configureRequest(tenantConfig(emulator)));
-});
-
-afterAll(async () => {
-  await emulator.close();
-  vi.unstubAllEnvs();
-});
-
-beforeEach(() => emulator.reset());
+const tenant = useConfiguredTenant(handler);
 
 const PROVIDERS = "/api/v2/branding/phone/providers";
 
@@ -50,10 +34,10 @@ async function createProvider(inputs: Record<string, unknown>) {
 
 /** A provider created out of band (another tool, the dashboard). */
 function seedForeignProvider(): StoredPhoneProvider {
-  const now = emulator.state.timestamp();
+  const now = tenant().state.timestamp();
   const provider: StoredPhoneProvider = {
     id: "pro_foreignProvider0000000001",
-    tenant: emulator.state.tenant,
+    tenant: tenant().state.tenant,
     name: "vendor_a",
     channel: "phone",
     disabled: true,
@@ -62,12 +46,12 @@ function seedForeignProvider(): StoredPhoneProvider {
     created_at: now,
     updated_at: now,
   };
-  emulator.state.phoneProviders.set(provider.id, provider);
+  tenant().state.phoneProviders.set(provider.id, provider);
   return provider;
 }
 
 function onlyProvider(): StoredPhoneProvider {
-  const all = [...emulator.state.phoneProviders.values()];
+  const all = [...tenant().state.phoneProviders.values()];
   expect(all).toHaveLength(1);
   return all[0];
 }
@@ -127,7 +111,7 @@ describe("PhoneProvider lifecycle", () => {
     });
 
     await handler.delete(created.id, updated.outs);
-    expect(emulator.state.phoneProviders.size).toBe(0);
+    expect(tenant().state.phoneProviders.size).toBe(0);
     // Already gone counts as deleted.
     await expect(handler.delete(created.id, updated.outs)).resolves.toBeUndefined();
   });
@@ -153,7 +137,7 @@ describe("PhoneProvider lifecycle", () => {
 
   it("fails an update of a provider deleted out of band, pointing at refresh", async () => {
     const created = await createProvider(vendorInputs());
-    emulator.state.phoneProviders.clear();
+    tenant().state.phoneProviders.clear();
     const error = await rejectionOf(handler.update(created.id, created.outs, vendorInputs({ disabled: true })));
     expect(error.message).toMatch(/no longer exists.*pulumi refresh/);
     expect(leakedSentinels(error.message)).toEqual([]);
@@ -189,7 +173,7 @@ describe("PhoneProvider preview", () => {
       await expect(handler.diff("pro_x", outs, news), JSON.stringify(news)).resolves.toMatchObject({ changes: true, replaces: [] });
     }
     await expect(handler.diff("pro_x", outs, vendorInputs({ disabled: UNKNOWN }))).resolves.toMatchObject({ changes: true });
-    expect(emulator.requests).toHaveLength(0);
+    expect(tenant().requests).toHaveLength(0);
   });
 });
 
@@ -212,7 +196,7 @@ describe("PhoneProvider drift and 404", () => {
 
   it("reports a provider deleted out of band as gone (empty id)", async () => {
     const created = await createProvider(vendorInputs());
-    emulator.state.phoneProviders.clear();
+    tenant().state.phoneProviders.clear();
     await expect(handler.read(created.id, created.outs)).resolves.toEqual({ id: "" });
   });
 });
@@ -237,13 +221,13 @@ describe("PhoneProvider adoption", () => {
     expect(adopted.configuration).toEqual({ sid: "AC-sid-1", delivery_methods: ["text", "voice"], default_from: "+15550100" });
     expect(adopted.disabled).toBe(false);
     expect(created.outs).toMatchObject({ adoptExisting: true, credentials: { authToken: AUTH_TOKEN } });
-    expect(emulator.count("POST", PROVIDERS)).toBe(0);
+    expect(tenant().count("POST", PROVIDERS)).toBe(0);
   });
 
   it("with adoptExisting and no provider yet, creates one", async () => {
     const created = await createProvider(vendorInputs({ adoptExisting: true }));
     expect(onlyProvider().id).toBe(created.id);
-    expect(emulator.count("POST", PROVIDERS)).toBe(1);
+    expect(tenant().count("POST", PROVIDERS)).toBe(1);
   });
 
   it("get: reads an existing provider by id, without credentials to keep", async () => {
@@ -267,45 +251,45 @@ describe("PhoneProvider adoption", () => {
 
 describe("PhoneProvider create after a dropped connection", () => {
   it("adopts what the dropped POST created: exactly one provider, in the desired state", async () => {
-    emulator.injectFault({ method: "POST", path: PROVIDERS, count: 1, kind: "drop", afterHandling: true });
+    tenant().injectFault({ method: "POST", path: PROVIDERS, count: 1, kind: "drop", afterHandling: true });
     const created = await createProvider(vendorInputs());
     const stored = onlyProvider();
     expect(created.id).toBe(stored.id);
     expect(stored.credentials).toEqual({ auth_token: AUTH_TOKEN });
     expect(stored.configuration).toEqual({ sid: "AC-sid-1", delivery_methods: ["text", "voice"], default_from: "+15550100" });
     expect(created.outs).toMatchObject({ name: "vendor_a", disabled: false, credentials: { authToken: AUTH_TOKEN } });
-    expect(emulator.count("POST", PROVIDERS)).toBe(1);
-    expect(emulator.count("PATCH", PROVIDERS)).toBe(1);
+    expect(tenant().count("POST", PROVIDERS)).toBe(1);
+    expect(tenant().count("PATCH", PROVIDERS)).toBe(1);
   });
 
   it("sends the POST again when the listing proves the dropped one never arrived: exactly one provider", async () => {
-    emulator.injectFault({ method: "POST", path: PROVIDERS, count: 1, kind: "drop" });
+    tenant().injectFault({ method: "POST", path: PROVIDERS, count: 1, kind: "drop" });
     const created = await createProvider(vendorInputs());
     expect(onlyProvider().id).toBe(created.id);
     expect(onlyProvider().credentials).toEqual({ auth_token: AUTH_TOKEN });
-    expect(emulator.count("POST", PROVIDERS)).toBe(2);
+    expect(tenant().count("POST", PROVIDERS)).toBe(2);
   });
 
   it("gives up after repeated drops that created nothing, saying nothing was created", async () => {
-    emulator.injectFault({ method: "POST", path: PROVIDERS, count: 3, kind: "drop" });
+    tenant().injectFault({ method: "POST", path: PROVIDERS, count: 3, kind: "drop" });
     const error = await rejectionOf(createProvider(vendorInputs()));
     expect(error.message).toMatch(/failed 3 times.*nothing was created/);
-    expect(emulator.state.phoneProviders.size).toBe(0);
+    expect(tenant().state.phoneProviders.size).toBe(0);
   });
 
   it("never takes over a different provider found after a drop", async () => {
     const foreign = seedForeignProvider();
-    emulator.injectFault({ method: "POST", path: PROVIDERS, count: 1, kind: "drop" });
+    tenant().injectFault({ method: "POST", path: PROVIDERS, count: 1, kind: "drop" });
     const error = await rejectionOf(createProvider(vendorInputs()));
     expect(error.message).toMatch(/adoptExisting: true/);
     expect(onlyProvider()).toEqual(foreign);
-    expect(emulator.count("PATCH", PROVIDERS)).toBe(0);
+    expect(tenant().count("PATCH", PROVIDERS)).toBe(0);
   });
 
   it("reconciles a 503 answered after the POST took effect", async () => {
-    emulator.injectFault({ method: "POST", path: PROVIDERS, count: 1, kind: "503", afterHandling: true });
+    tenant().injectFault({ method: "POST", path: PROVIDERS, count: 1, kind: "503", afterHandling: true });
     const created = await createProvider(vendorInputs());
     expect(onlyProvider().id).toBe(created.id);
-    expect(emulator.count("POST", PROVIDERS)).toBe(1);
+    expect(tenant().count("POST", PROVIDERS)).toBe(1);
   });
 });

@@ -1,33 +1,16 @@
 // PushProviderSelection handlers against the emulator over real HTTP: the lifecycle, preview unknowns,
 // drift, adoption with get, and state written by older handler versions.
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { Emulator } from "../emulator";
+import { describe, expect, it } from "vitest";
 import * as handler from "../../provider/resources/pushProviderSelection/handler";
 import {
   UNKNOWN,
   apiRequests,
-  blankTenantEnv,
-  configureRequest,
   rejectionOf,
-  startTenant,
-  tenantConfig,
   tenantHostOf,
+  useConfiguredTenant,
 } from "./harness";
 
-let emulator: Emulator;
-
-beforeAll(async () => {
-  blankTenantEnv();
-  emulator = await startTenant();
-  await handler.configure(configureRequest(tenantConfig(emulator)));
-});
-
-afterAll(async () => {
-  await emulator.close();
-  vi.unstubAllEnvs();
-});
-
-beforeEach(() => emulator.reset());
+const tenant = useConfiguredTenant(handler);
 
 /** check then create, as the engine does on `up`. */
 async function createSelection(provider: string) {
@@ -38,14 +21,14 @@ async function createSelection(provider: string) {
 
 describe("PushProviderSelection lifecycle", () => {
   it("creates, diffs, updates, reads and deletes, restoring the previous selection", async () => {
-    expect(emulator.state.pushProvider).toBe("guardian");
+    expect(tenant().state.pushProvider).toBe("guardian");
 
     const created = await createSelection("sns");
-    expect(created.id).toBe(tenantHostOf(emulator));
+    expect(created.id).toBe(tenantHostOf(tenant()));
     expect(created.outs).toEqual({ provider: "sns", previousProvider: "guardian", schemaVersion: 1 });
-    expect(emulator.state.pushProvider).toBe("sns");
-    expect(emulator.count("GET", "/api/v2/guardian")).toBe(1);
-    expect(emulator.count("PUT", "/api/v2/guardian")).toBe(1);
+    expect(tenant().state.pushProvider).toBe("sns");
+    expect(tenant().count("GET", "/api/v2/guardian")).toBe(1);
+    expect(tenant().count("PUT", "/api/v2/guardian")).toBe(1);
 
     await expect(handler.diff(created.id, created.outs, { provider: "sns" })).resolves.toMatchObject({ changes: false });
     const changed = await handler.diff(created.id, created.outs, { provider: "direct" });
@@ -53,13 +36,13 @@ describe("PushProviderSelection lifecycle", () => {
 
     const updated = await handler.update(created.id, created.outs, { provider: "direct" });
     expect(updated.outs).toEqual({ provider: "direct", previousProvider: "guardian", schemaVersion: 1 });
-    expect(emulator.state.pushProvider).toBe("direct");
+    expect(tenant().state.pushProvider).toBe("direct");
 
     const read = await handler.read(created.id, updated.outs);
     expect(read).toEqual({ id: created.id, props: updated.outs, inputs: { provider: "direct" } });
 
     await handler.delete(created.id, updated.outs);
-    expect(emulator.state.pushProvider).toBe("guardian");
+    expect(tenant().state.pushProvider).toBe("guardian");
   });
 
   it("ignores the host's __provider entry everywhere", async () => {
@@ -79,14 +62,14 @@ describe("PushProviderSelection preview", () => {
     expect(checked.failures).toEqual([]);
     const diff = await handler.diff("t", { provider: "sns", previousProvider: "guardian", schemaVersion: 1 }, { provider: UNKNOWN });
     expect(diff.changes).toBe(true);
-    expect(emulator.requests).toHaveLength(0);
+    expect(tenant().requests).toHaveLength(0);
   });
 });
 
 describe("PushProviderSelection drift", () => {
   it("reads an out-of-band change and diff reports it", async () => {
     const created = await createSelection("sns");
-    emulator.state.pushProvider = "direct";
+    tenant().state.pushProvider = "direct";
 
     const read = await handler.read(created.id, created.outs);
     expect(read.props).toEqual({ provider: "direct", previousProvider: "guardian", schemaVersion: 1 });
@@ -99,10 +82,10 @@ describe("PushProviderSelection drift", () => {
 
 describe("PushProviderSelection adoption with get", () => {
   it("reads the current selection by the tenant's domain, with nothing to restore", async () => {
-    emulator.state.pushProvider = "sns";
-    const read = await handler.read(tenantHostOf(emulator), {});
+    tenant().state.pushProvider = "sns";
+    const read = await handler.read(tenantHostOf(tenant()), {});
     expect(read).toEqual({
-      id: tenantHostOf(emulator),
+      id: tenantHostOf(tenant()),
       props: { provider: "sns", previousProvider: null, schemaVersion: 1 },
       inputs: { provider: "sns" },
     });
@@ -111,24 +94,24 @@ describe("PushProviderSelection adoption with get", () => {
   it("refuses an id that is not the configured tenant, without touching the API", async () => {
     const error = await rejectionOf(handler.read("other-tenant.example.com", {}));
     expect(error.message).toMatch(/belongs to another tenant than the configured one/);
-    expect(apiRequests(emulator)).toBe(0);
+    expect(apiRequests(tenant())).toBe(0);
   });
 });
 
 describe("PushProviderSelection delete", () => {
   it("leaves the selection alone when nothing was recorded to restore", async () => {
-    emulator.state.pushProvider = "direct";
-    await handler.delete(tenantHostOf(emulator), { provider: "direct", previousProvider: null, schemaVersion: 1 });
-    expect(emulator.state.pushProvider).toBe("direct");
-    expect(apiRequests(emulator)).toBe(0);
+    tenant().state.pushProvider = "direct";
+    await handler.delete(tenantHostOf(tenant()), { provider: "direct", previousProvider: null, schemaVersion: 1 });
+    expect(tenant().state.pushProvider).toBe("direct");
+    expect(apiRequests(tenant())).toBe(0);
   });
 
   it("accepts outputs without schemaVersion (older handler versions)", async () => {
-    emulator.state.pushProvider = "sns";
+    tenant().state.pushProvider = "sns";
     const legacy = { provider: "sns", previousProvider: "direct" };
-    const read = await handler.read(tenantHostOf(emulator), legacy);
+    const read = await handler.read(tenantHostOf(tenant()), legacy);
     expect(read.props).toEqual({ provider: "sns", previousProvider: "direct", schemaVersion: 1 });
-    await handler.delete(tenantHostOf(emulator), legacy);
-    expect(emulator.state.pushProvider).toBe("direct");
+    await handler.delete(tenantHostOf(tenant()), legacy);
+    expect(tenant().state.pushProvider).toBe("direct");
   });
 });
