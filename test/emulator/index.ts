@@ -1,7 +1,8 @@
 // The local emulator of the tenant management API: an independent implementation of the contract
 // (it never imports provider/), for tests, the demo and users' own programs.
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { createServer } from "node:http";
+import { createServer as createTlsServer } from "node:https";
+import type { AddressInfo, Server } from "node:net";
 import { TokenAuthority } from "./auth";
 import { FaultBook } from "./faults";
 import { RateLimiter } from "./rateLimit";
@@ -100,10 +101,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   };
 
   // Default-sized tokens carry all 240 scopes (~8 KB), so allow generous headers.
-  const server = createServer({ keepAlive: true, maxHeaderSize: 64 * 1024 }, createRequestHandler(core));
+  const serverOptions = { keepAlive: true, maxHeaderSize: 64 * 1024 };
+  const handler = createRequestHandler(core);
+  const server = options.tls
+    ? createTlsServer({ ...serverOptions, key: options.tls.key, cert: options.tls.cert }, handler)
+    : createServer(serverOptions, handler);
   server.keepAliveTimeout = 30_000;
   const port = await listen(server, options.port ?? 0, "127.0.0.1");
-  core.baseUrl = `http://127.0.0.1:${port}`;
+  core.baseUrl = `${options.tls ? "https" : "http"}://127.0.0.1:${port}`;
   authority.setBaseUrl(core.baseUrl);
 
   let closing: Promise<void> | undefined;
@@ -113,6 +118,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     requests: log.entries,
     count: (method, pathPrefix) => log.count(method, pathPrefix),
     tokenRequests: () => log.count("POST", TOKEN_PATH),
+    issuedAccessTokens: () => [...core.tokenEndpoint.issued],
     seedEventStreams: (n, opts) => core.seed(n, opts?.namePrefix),
     injectFault: (fault) => faults.add(fault),
     clearFaults: () => faults.clear(),

@@ -54,6 +54,9 @@ function basicCredentials(authorization: string | undefined): { id: string; secr
 }
 
 export class TokenEndpoint {
+  /** Every access token handed out, so tests can scan for leaks of the real values. */
+  readonly issued: string[] = [];
+
   constructor(
     private readonly authority: TokenAuthority,
     private readonly clients: ReadonlyMap<string, RegisteredClient>,
@@ -95,6 +98,7 @@ export class TokenEndpoint {
     const requested = field("scope")?.split(" ").filter(Boolean);
     const scopes = requested ? requested.filter((scope) => client.scopes.includes(scope)) : [...client.scopes];
     const accessToken = await this.authority.issue({ clientId, scopes, expiresInSeconds: this.ttlSeconds });
+    this.issued.push(accessToken);
     return {
       status: 200,
       body: { access_token: accessToken, scope: scopes.join(" "), expires_in: this.ttlSeconds, token_type: "Bearer" },

@@ -22,6 +22,8 @@ export interface EmulatorOptions {
   tenant?: string;
   /** Send Retry-After on 429s; default false (only x-ratelimit-* headers). */
   retryAfter?: boolean;
+  /** Serve https with this PEM key and certificate (e.g. a throwaway self-signed one); default plain http. */
+  tls?: { key: string | Buffer; cert: string | Buffer };
 }
 
 export type FaultKind = "429" | "500" | "502" | "503" | "drop" | "delay";
@@ -70,7 +72,7 @@ export interface IssueTokenOptions {
 }
 
 export interface Emulator {
-  /** "http://127.0.0.1:<port>", no trailing slash. */
+  /** "http://127.0.0.1:<port>" ("https://…" with `tls`), no trailing slash. */
   url: string;
   /** Live state; tests may read it, or change it to simulate out-of-band edits (drift). */
   state: EmulatorState;
@@ -79,6 +81,8 @@ export interface Emulator {
   /** Requests seen since start or reset, optionally filtered by method and path prefix. */
   count(method?: string, pathPrefix?: string): number;
   tokenRequests(): number;
+  /** Every access token /oauth/token handed out since start (not cleared by reset): for secret-leak scans. */
+  issuedAccessTokens(): string[];
   seedEventStreams(n: number, opts?: { namePrefix?: string }): void;
   injectFault(fault: FaultSpec): void;
   clearFaults(): void;

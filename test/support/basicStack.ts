@@ -15,6 +15,9 @@ export const SENTINELS = {
   smsAuthToken: "sentinel-sms-auth-token-b42d8e05",
 } as const;
 
+/** Encrypts the secrets in the stack's state; the engine CLI needs it to read a state basicStack wrote. */
+export const BASIC_STACK_PASSPHRASE = "correct horse battery staple";
+
 /** An emulator client whose secret is the sentinel; pass it in `startEmulator({ clients: [SENTINEL_CLIENT] })`. */
 export const SENTINEL_CLIENT: EmulatorClient = { id: "pulumi-ci", secret: SENTINELS.clientSecret };
 
@@ -49,7 +52,7 @@ export function basicStack(emulator: Emulator, options: BasicStackOptions = {}):
     projectDir: REPO_ROOT,
     stack: options.stack ?? "dev",
     stateDir,
-    passphrase: "correct horse battery staple",
+    passphrase: BASIC_STACK_PASSPHRASE,
     config: {
       "tenant:domain": { value: emulator.url },
       "tenant:clientId": { value: client.id },

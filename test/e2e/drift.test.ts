@@ -1,0 +1,163 @@
+/**
+ * Issue #8: the scheduled drift job, `pulumi preview --refresh --expect-no-changes`, as users run it against a
+ * deployed examples/basic stack. It passes while the tenant matches the program, and fails naming the resource
+ * and property once something was changed (or deleted) outside Pulumi — through the engine API and through
+ * the command line (test/engine/cli.ts, spawned as CI would run it). The tests share one stack, in order.
+ */
+import { spawn } from "node:child_process";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startEmulator, type Emulator, type RequestLogEntry } from "../emulator";
+import { ExpectNoChangesError, type RunResult } from "../engine";
+import { BASIC_STACK_PASSPHRASE, SENTINELS, SENTINEL_CLIENT, basicStack, type BasicStack } from "../support/basicStack";
+import { REPO_ROOT } from "../support/selfLink";
+import { OutOfBandAdmin, RequestWindow, expectNoSecrets, operations } from "./helpers";
+
+const CLI = join(REPO_ROOT, "test", "engine", "cli.ts");
+const CLI_TIMEOUT_MS = 90_000;
+
+interface CliRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** The drift job through the stand-in's command line, in its own process, as a CI step runs it. */
+function driftJob(emulator: Emulator, stateDir: string): Promise<CliRun> {
+  const args = [
+    "preview", "--refresh", "--expect-no-changes",
+    "--project-dir", REPO_ROOT, "--stack", "dev", "--state-dir", stateDir,
+    "--config", `tenant:domain=${emulator.url}`,
+    "--config", `tenant:clientId=${SENTINEL_CLIENT.id}`,
+    "--secret", `tenant:clientSecret=${SENTINEL_CLIENT.secret}`,
+    "--secret", `tenant-basic:smsAuthToken=${SENTINELS.smsAuthToken}`,
+  ];
+  const env = { ...process.env, PULUMI_CONFIG_PASSPHRASE: BASIC_STACK_PASSPHRASE, PULUMI_NODEJS_TRANSPILE_ONLY: "true" };
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["--import", "tsx", CLI, ...args], { cwd: REPO_ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    const timer = setTimeout(() => child.kill("SIGKILL"), CLI_TIMEOUT_MS - 5_000);
+    child.on("error", (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+/** Runs the drift check through the engine API and returns the ExpectNoChangesError it must raise. */
+async function expectDrift(run: Promise<RunResult>): Promise<ExpectNoChangesError> {
+  const outcome = await run.then(
+    (result) => new Error(`expected drift, but the preview had no changes: ${operations(result).join(", ")}`),
+    (error: unknown) => error,
+  );
+  if (!(outcome instanceof ExpectNoChangesError)) throw outcome;
+  return outcome;
+}
+
+describe.sequential("drift detection: preview --refresh --expect-no-changes", () => {
+  let emulator: Emulator;
+  let stack: BasicStack;
+  let requests: RequestWindow;
+  let admin: OutOfBandAdmin;
+  let phoneId: string;
+  const tokenRequests: RequestLogEntry[] = [];
+
+  beforeAll(async () => {
+    emulator = await startEmulator({ clients: [SENTINEL_CLIENT] });
+    emulator.seedEventStreams(3);
+    admin = await OutOfBandAdmin.create(emulator, SENTINEL_CLIENT.id);
+    stack = basicStack(emulator);
+    await stack.engine.up();
+    phoneId = [...emulator.state.phoneProviders.keys()][0];
+    requests = new RequestWindow(emulator);
+  });
+
+  afterAll(async () => {
+    stack?.dispose();
+    await emulator?.close();
+  });
+
+  /** Every text a drift run showed must be free of secrets; its calls must only read. */
+  async function expectReadOnlyAndNoSecrets(texts: Record<string, string>): Promise<void> {
+    const calls = requests.take();
+    tokenRequests.push(...calls.tokenRequests());
+    expect(calls.mutating()).toEqual([]);
+    expectNoSecrets(texts, {
+      "the client secret": [SENTINELS.clientSecret],
+      "the SMS auth token": [SENTINELS.smsAuthToken],
+      "an access token": [...emulator.issuedAccessTokens(), admin.token],
+      "a ticket URL": emulator.state.enrollmentTickets.map((ticket) => ticket.ticket_url),
+    });
+  }
+
+  it("passes while the tenant matches the program: exit 0, every resource the same, nothing saved", async () => {
+    const stateBefore = await stack.engine.rawState();
+    const run = await driftJob(emulator, stack.stateDir);
+    expect(run.stderr).not.toContain("error");
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("6 steps, 0 changing");
+    for (const name of ["alice-push", "sms", "push"]) {
+      expect(run.stdout).toMatch(new RegExp(`^refresh-same\\s+tenant:\\w+\\s+${name}$`, "m"));
+      expect(run.stdout).toMatch(new RegExp(`^same\\s+tenant:\\w+\\s+${name}$`, "m"));
+    }
+    expect(await stack.engine.rawState()).toBe(stateBefore);
+    await expectReadOnlyAndNoSecrets({ "CLI stdout": run.stdout, "CLI stderr": run.stderr });
+  }, CLI_TIMEOUT_MS);
+
+  it("fails on a phone provider disabled out of band, naming the resource and the property", async () => {
+    await admin.patchPhoneProvider(phoneId, { disabled: true });
+    requests.take();
+
+    const error = await expectDrift(stack.engine.preview({ refresh: true, expectNoChanges: true }));
+    expect(error.message).toContain('update tenant:PhoneProvider "sms": disabled');
+    // Only what drifted is reported.
+    expect(error.message).not.toContain('"push"');
+    expect(error.message).not.toContain('"alice-push"');
+    expect(operations(error.result).filter((op) => !op.startsWith("same") && !op.startsWith("refresh-same"))).toEqual([
+      "refresh-update tenant:PhoneProvider sms",
+      "update tenant:PhoneProvider sms",
+    ]);
+    // Detecting drift repairs nothing.
+    expect(emulator.state.phoneProviders.get(phoneId)?.disabled).toBe(true);
+    await expectReadOnlyAndNoSecrets({ "error message": error.message, "program output": error.result.programOutput, "host output": error.result.hostOutput });
+  });
+
+  it("exits non-zero through the command line on drift, listing each changed resource and property", async () => {
+    await admin.selectPushProvider("direct");
+    requests.take();
+    const stateBefore = await stack.engine.rawState();
+
+    const run = await driftJob(emulator, stack.stateDir);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain("--expect-no-changes, but these resources change:");
+    expect(run.stderr).toContain('update tenant:PushProviderSelection "push": provider');
+    expect(run.stderr).toContain('update tenant:PhoneProvider "sms": disabled');
+    expect(run.stderr).not.toContain('"alice-push"');
+    // The step table on stdout names them too.
+    expect(run.stdout).toMatch(/^update\s+tenant:PushProviderSelection\s+push\s+provider$/m);
+    expect(run.stdout).toMatch(/^update\s+tenant:PhoneProvider\s+sms\s+disabled$/m);
+    expect(await stack.engine.rawState()).toBe(stateBefore);
+    expect(emulator.state.pushProvider).toBe("direct");
+    await expectReadOnlyAndNoSecrets({ "CLI stdout": run.stdout, "CLI stderr": run.stderr });
+  }, CLI_TIMEOUT_MS);
+
+  it("fails on a phone provider deleted out of band, reporting that it would be created again", async () => {
+    await admin.selectPushProvider("sns");
+    await admin.deletePhoneProvider(phoneId);
+    requests.take();
+
+    const error = await expectDrift(stack.engine.preview({ refresh: true, expectNoChanges: true }));
+    expect(error.message).toContain('refresh-delete tenant:PhoneProvider "sms"');
+    expect(error.message).toContain('create tenant:PhoneProvider "sms"');
+    expect(error.message).not.toContain('"push"');
+    expect(emulator.state.phoneProviders.size).toBe(0);
+    await expectReadOnlyAndNoSecrets({ "error message": error.message, "program output": error.result.programOutput, "host output": error.result.hostOutput });
+  });
+});

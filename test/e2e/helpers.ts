@@ -1,0 +1,147 @@
+/**
+ * Shared by the end-to-end suites: what the emulator saw between two steps, out-of-band edits through
+ * the API, the exact access tokens the emulator issued, and the sentinel-secret scan.
+ */
+import { expect } from "vitest";
+import type { Emulator, RequestLogEntry } from "../emulator";
+import type { RunResult } from "../engine";
+
+export const API_PREFIX = "/api/v2";
+export const TOKEN_PATH = "/oauth/token";
+export const PUSH_API_PATH = `${API_PREFIX}/guardian/factors/push-notification/selected-provider`;
+export const PHONE_API_PATH = `${API_PREFIX}/branding/phone/providers`;
+export const TICKET_API_PATH = `${API_PREFIX}/guardian/enrollments/ticket`;
+export const STREAMS_API_PATH = `${API_PREFIX}/event-streams`;
+
+/** The same as basicStack's (test/support/basicStack.ts), which does not export it; the CLI must decrypt that state. */
+
+/** Reads the emulator's request log in slices: each `take()` returns what arrived since the previous one. */
+export class RequestWindow {
+  private mark: number;
+
+  constructor(private readonly emulator: Emulator) {
+    this.mark = emulator.requests.length;
+  }
+
+  take(): ApiCalls {
+    const entries = this.emulator.requests.slice(this.mark);
+    this.mark = this.emulator.requests.length;
+    return new ApiCalls(entries);
+  }
+}
+
+/** A slice of the request log, summarised the way the tests assert on it. */
+export class ApiCalls {
+  constructor(readonly entries: readonly RequestLogEntry[]) {}
+
+  /** Management API calls as "METHOD /path" → count (query strings dropped; token requests excluded). */
+  counts(): Record<string, number> {
+    const counts: Record<string, number> = {};
+    for (const entry of this.entries.filter((e) => e.path.startsWith(API_PREFIX))) {
+      const key = `${entry.method} ${pathPattern(entry.path)}`;
+      counts[key] = (counts[key] ?? 0) + 1;
+    }
+    return counts;
+  }
+
+  /** Calls that can change the tenant: anything on /api/v2 but GET. */
+  mutating(): string[] {
+    return this.entries
+      .filter((entry) => entry.path.startsWith(API_PREFIX) && entry.method !== "GET")
+      .map((entry) => `${entry.method} ${entry.path}`);
+  }
+
+  tokenRequests(): RequestLogEntry[] {
+    return this.entries.filter((entry) => entry.path.startsWith(TOKEN_PATH));
+  }
+
+  /** Everything that is neither the management API nor a token request (should be nothing). */
+  other(): string[] {
+    return this.entries
+      .filter((entry) => !entry.path.startsWith(API_PREFIX) && !entry.path.startsWith(TOKEN_PATH))
+      .map((entry) => `${entry.method} ${entry.path}`);
+  }
+
+  /** Statuses of failed calls, to make a failing assertion explain itself. */
+  failures(): string[] {
+    return this.entries.filter((entry) => entry.status >= 400 || entry.status === 0).map((e) => `${e.method} ${e.path} ${e.status}`);
+  }
+}
+
+/** Phone provider ids vary per run; group them under one key. */
+function pathPattern(path: string): string {
+  return path.replace(/\/branding\/phone\/providers\/[^/]+/, "/branding/phone/providers/{id}");
+}
+
+/** The steps as sorted "op type name" lines: the engine runs independent resources in any order. */
+export function operations(result: RunResult): string[] {
+  return result.steps.map((step) => `${step.op} ${step.type} ${step.name}`).sort();
+}
+
+/** The properties a step reports as changed, by "op name". */
+export function diffsOf(result: RunResult): Record<string, string[]> {
+  return Object.fromEntries(result.steps.filter((step) => step.diffs?.length).map((step) => [`${step.op} ${step.name}`, [...step.diffs!].sort()]));
+}
+
+/** A caller editing the tenant behind Pulumi's back, with its own emulator-issued token. */
+export class OutOfBandAdmin {
+  private constructor(
+    private readonly emulator: Emulator,
+    readonly token: string,
+  ) {}
+
+  static async create(emulator: Emulator, clientId: string): Promise<OutOfBandAdmin> {
+    return new OutOfBandAdmin(emulator, await emulator.issueToken(clientId));
+  }
+
+  async call(method: string, path: string, body?: unknown): Promise<unknown> {
+    const response = await fetch(`${this.emulator.url}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${this.token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`out-of-band ${method} ${path} failed: ${response.status} ${text}`);
+    return text ? (JSON.parse(text) as unknown) : undefined;
+  }
+
+  selectPushProvider(provider: string): Promise<unknown> {
+    return this.call("PUT", PUSH_API_PATH, { provider });
+  }
+
+  patchPhoneProvider(id: string, changes: Record<string, unknown>): Promise<unknown> {
+    return this.call("PATCH", `${PHONE_API_PATH}/${id}`, changes);
+  }
+
+  deletePhoneProvider(id: string): Promise<unknown> {
+    return this.call("DELETE", `${PHONE_API_PATH}/${id}`);
+  }
+}
+
+/** Any JWT (an access token) in text: base64url of `{"…` three times over. */
+const JWT_PATTERN = /eyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}/;
+
+/**
+ * Fails naming the text and the secret's label (not its value) when a secret occurs in any text, or when
+ * a text holds anything shaped like an access token. `soft` records the failure and carries on, so a
+ * caller can still rethrow the error it is scanning.
+ */
+export function expectNoSecrets(texts: Record<string, string>, secrets: Record<string, readonly string[]>, { soft = false } = {}): void {
+  const leaks: string[] = [];
+  for (const [where, text] of Object.entries(texts)) {
+    for (const [label, values] of Object.entries(secrets)) {
+      if (values.some((value) => value.length > 0 && text.includes(value))) leaks.push(`${label} in ${where}`);
+    }
+    if (JWT_PATTERN.test(text)) leaks.push(`a JWT-shaped token in ${where}`);
+  }
+  (soft ? expect.soft : expect)(leaks, "secrets found in plain text").toEqual([]);
+}
+
+/** The texts of one run a user or a CI log could see, plus the state file as stored. */
+export function visibleTexts(step: string, result: RunResult, rawState: string): Record<string, string> {
+  return {
+    [`${step}: state file`]: rawState,
+    [`${step}: program output`]: result.programOutput,
+    [`${step}: host output`]: result.hostOutput,
+  };
+}
