@@ -1,8 +1,11 @@
 /**
  * One keep-alive undici Pool per base URL (and connect timeout), shared by every client in the
  * process and closed when the last client using it closes.
+ *
+ * undici is required on the first pool, not at import: loading it costs ~100 ms and ~10 MB, and a
+ * provider host that only answers Check and Diff (every preview, every no-op update) never sends a request.
  */
-import { Pool } from "undici";
+import type { Pool } from "undici";
 
 interface PoolEntry {
   pool: Pool;
@@ -15,11 +18,17 @@ function poolKey(baseUrl: string, connectTimeoutMs: number): string {
   return `${baseUrl} ${connectTimeoutMs}`;
 }
 
+function poolClass(): typeof Pool {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (require("undici") as typeof import("undici")).Pool;
+}
+
 export function acquirePool(baseUrl: string, connectTimeoutMs: number): Pool {
   const key = poolKey(baseUrl, connectTimeoutMs);
   let entry = pools.get(key);
   if (!entry || entry.pool.closed || entry.pool.destroyed) {
-    entry = { pool: new Pool(baseUrl, { connectTimeout: connectTimeoutMs }), users: 0 };
+    const UndiciPool = poolClass();
+    entry = { pool: new UndiciPool(baseUrl, { connectTimeout: connectTimeoutMs }), users: 0 };
     pools.set(key, entry);
   }
   entry.users += 1;

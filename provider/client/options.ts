@@ -32,8 +32,9 @@ function packageVersion(): string {
   try {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const manifest: unknown = require("../../package.json");
-    const parsed = z.object({ version: z.string() }).safeParse(manifest);
-    return parsed.success ? parsed.data.version : "unknown";
+    // A plain check: a zod parse here would be work at import time in every process that loads the client.
+    const version = typeof manifest === "object" && manifest !== null ? (manifest as { version?: unknown }).version : undefined;
+    return typeof version === "string" ? version : "unknown";
   } catch {
     return "unknown";
   }
