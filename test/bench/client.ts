@@ -1,8 +1,9 @@
 // Benchmark: requests/s of the shared TenantClient vs raw undici.request on the same emulator routes
-// (GET and PUT of the selected push provider), same concurrency and duration, medians of several rounds.
-// Goal: the client reaches at least 0.85x raw undici.
+// (GET and PUT of the selected push provider) over plain http, same concurrency and duration, medians of several
+// rounds. Goal: the client reaches at least 0.85x raw undici. (`npm run bench` runs the https comparison that
+// includes the official SDK: throughput.ts.)
 //
-//   npx tsx bench/client.ts [concurrency] [seconds-per-round] [rounds]
+//   npx tsx test/bench/client.ts [concurrency] [seconds-per-round] [rounds]
 //
 // The emulator runs in a child process so the measured process holds only the client; the client is
 // loaded from dist/ when built (what users run), else from the sources.
@@ -13,6 +14,7 @@ import { createInterface } from "node:readline";
 import { request } from "undici";
 import { z } from "zod";
 import type * as ClientModule from "../../provider/client";
+import { median } from "./stats";
 
 const GOAL_RATIO = 0.85;
 const PUSH_PATH = "/guardian/factors/push-notification/selected-provider";
@@ -74,12 +76,6 @@ async function throughput(call: () => Promise<unknown>, concurrency: number, ms:
     perSecond: completed / ((performance.now() - started) / 1000),
     cpuMicrosPerCall: (cpu.user + cpu.system) / completed,
   };
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
 async function fetchToken(url: string): Promise<string> {

@@ -1,6 +1,6 @@
 // Benchmark: authenticated GETs per second against the emulator on loopback (a measurement, not a test).
 //
-//   npx tsx bench/emulator.ts [--seconds 3] [--rounds 5] [--connections 16] [--pipelining 1] [--in-process] [--all-scopes]
+//   npx tsx test/bench/emulator.ts [--seconds 3] [--rounds 5] [--connections 16] [--pipelining 1] [--in-process] [--all-scopes]
 //
 // By default the emulator runs in its own process (started through its CLI, as `npm run emulator` does),
 // so the figure is the emulator's throughput rather than the client's and server's sharing one event loop.
@@ -38,7 +38,7 @@ function parseSettings(argv: readonly string[]): Settings {
     ];
     const value = Number(argv[++i]);
     if (key === undefined || !Number.isFinite(value) || value <= 0) {
-      throw new Error(`bad argument ${flag}; see the header of bench/emulator.ts`);
+      throw new Error(`bad argument ${flag}; see the header of test/bench/emulator.ts`);
     }
     settings[key] = value;
   }

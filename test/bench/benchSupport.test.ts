@@ -1,0 +1,126 @@
+// The pieces the benchmarks rely on, and the cold-start property they measure: the emulator over TLS with a
+// throwaway certificate, the per-process timing records, and that a provider host answering Check (every
+// preview) or a program importing the package never loads undici.
+import { execFile } from "node:child_process";
+import * as path from "node:path";
+import { promisify } from "node:util";
+import { Agent, request } from "undici";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_CLIENT, startEmulator, type Emulator } from "../emulator";
+import { REPO_ROOT, ensureSelfLink } from "../support/selfLink";
+import { processTimelines, tokensPerProcess, type TimingEvent } from "./processTimings";
+import { shortReason } from "./serializedSize";
+import { throwawayCertificate, type ThrowawayCertificate } from "./tlsCertificate";
+
+const run = promisify(execFile);
+
+describe("the emulator over TLS with a throwaway certificate", () => {
+  let certificate: ThrowawayCertificate;
+  let emulator: Emulator;
+  let trusting: Agent;
+
+  beforeAll(async () => {
+    certificate = await throwawayCertificate();
+    emulator = await startEmulator({ tls: { key: certificate.key, cert: certificate.cert } });
+    trusting = new Agent({ connect: { ca: certificate.cert } });
+  });
+
+  afterAll(async () => {
+    await trusting?.close();
+    await emulator?.close();
+    certificate?.dispose();
+  });
+
+  it("serves the contract on https://127.0.0.1 to a client that trusts the certificate, and only to one", async () => {
+    expect(emulator.url).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
+    const token = await request(`${emulator.url}/oauth/token`, {
+      method: "POST",
+      dispatcher: trusting,
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        grant_type: "client_credentials",
+        client_id: DEFAULT_CLIENT.id,
+        client_secret: DEFAULT_CLIENT.secret,
+        audience: `${emulator.url}/api/v2/`,
+      }),
+    });
+    const { access_token: accessToken } = (await token.body.json()) as { access_token: string };
+    expect(token.statusCode).toBe(200);
+
+    const selection = await request(`${emulator.url}/api/v2/guardian/factors/push-notification/selected-provider`, {
+      dispatcher: trusting,
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
+    expect(selection.statusCode).toBe(200);
+    expect(await selection.body.json()).toEqual({ provider: "guardian" });
+
+    // Node's default trust store does not know the throwaway certificate.
+    await expect(request(`${emulator.url}/api/v2/guardian/factors/push-notification/selected-provider`)).rejects.toThrow(/self-signed|certificate/i);
+  });
+});
+
+describe("cold path: what loading the package costs a process", () => {
+  beforeAll(() => ensureSelfLink());
+
+  /** Runs a snippet in a plain node process from the repository root; it prints the loaded undici files. */
+  async function loadedUndiciFiles(snippet: string): Promise<string[]> {
+    const script = `
+      const load = require("module").createRequire(${JSON.stringify(path.join(REPO_ROOT, "package.json"))});
+      (async () => {
+        ${snippet}
+        const undici = Object.keys(require.cache).filter((file) => file.includes("/node_modules/undici/"));
+        process.stdout.write(JSON.stringify(undici));
+      })().catch((error) => { console.error(error); process.exit(1); });`;
+    const { stdout } = await run(process.execPath, ["-e", script], { cwd: REPO_ROOT, timeout: 60_000 });
+    return JSON.parse(stdout) as string[];
+  }
+
+  it("a host that only configures and checks (a preview) does not load undici; the first request does", async () => {
+    const check = `
+      const handler = load("pulumi-tenant/dist/resources/phoneProvider/handler");
+      await handler.configure({ config: { get: () => undefined } });
+      const result = await handler.check({}, { name: "custom", credentials: {}, configuration: { deliveryMethods: ["text"] } });
+      if (result.failures.length) throw new Error(JSON.stringify(result.failures));`;
+    expect(await loadedUndiciFiles(check)).toEqual([]);
+    const firstRequest = `${check}
+      load("pulumi-tenant/dist/client/index").getClient({ baseUrl: "http://127.0.0.1:9", audience: "a", auth: { kind: "token", token: "t" } });`;
+    expect((await loadedUndiciFiles(firstRequest)).length).toBeGreaterThan(0);
+  });
+
+  it("a program importing pulumi-tenant does not load undici", async () => {
+    expect(await loadedUndiciFiles(`load("pulumi-tenant");`)).toEqual([]);
+  });
+});
+
+describe("benchmark bookkeeping", () => {
+  it("counts token requests per process and keeps each process's milestones", () => {
+    const events: TimingEvent[] = [
+      { pid: 1, role: "program", event: "start", at: 100 },
+      { pid: 1, role: "program", event: "main", at: 900 },
+      { pid: 1, role: "program", event: "request", at: 950, method: "POST", path: "/oauth/token" },
+      { pid: 1, role: "program", event: "request", at: 960, method: "GET", path: "/api/v2/event-streams" },
+      { pid: 2, role: "host", event: "start", at: 120 },
+      { pid: 2, role: "host", event: "port", at: 700 },
+      { pid: 2, role: "host", event: "handler", at: 1000 },
+      { pid: 2, role: "host", event: "request", at: 1100, method: "POST", path: "/oauth/token/" },
+      { pid: 2, role: "host", event: "request", at: 1200, method: "POST", path: "/oauth/token" },
+      { pid: 2, role: "host", event: "request", at: 1300, method: "PUT", path: "/api/v2/x" },
+      { pid: 3, role: "host", event: "start", at: 130 },
+      { pid: 4, role: "other", event: "start", at: 140 },
+    ];
+    const timelines = processTimelines(events);
+    expect(timelines.map((timeline) => timeline.pid)).toEqual([1, 2, 3]);
+    expect(timelines[0]).toMatchObject({ role: "program", startAt: 100, mainAt: 900, apiRequests: 1, tokenRequests: 1, firstRequestAt: 950 });
+    expect(timelines[1]).toMatchObject({ role: "host", portAt: 700, handlerAt: 1000, apiRequests: 1, tokenRequests: 2 });
+    expect(tokensPerProcess(timelines)).toEqual({ callers: 2, maxTokens: 2, totalTokens: 3, processes: 3 });
+  });
+
+  it("shortens the serializer's capture chain to its reason", () => {
+    expect(shortReason(`Error serializing '() => provider' / 'x': captured / package.json export path for "zod/v4/core/util.cjs" not found`)).toBe(
+      'package.json export path for "zod/v4/core/util.cjs" not found',
+    );
+    expect(
+      shortReason("Error / function '<anonymous>': pool.js(84,31): which could not be serialized because / arrow function captured 'this'. Assign 'this' to another name / Function code:"),
+    ).toBe("arrow function captured 'this'");
+  });
+});

@@ -1,0 +1,116 @@
+/**
+ * Benchmark: HTTP requests the API sees per operation, against the floor. One examples/basic stack (through the
+ * engine stand-in: real program, real provider hosts) goes through create → update → no-op up → preview →
+ * refresh → destroy on one emulator; each run's requests are attributed to resources by path, and the preload
+ * counts token requests per process.
+ *
+ *   npx tsx test/bench/callsPerOperation.ts     (needs `npm run build`)
+ */
+import { startEmulator, type Emulator, type RequestLogEntry } from "../emulator";
+import type { RunResult } from "../engine";
+import { SENTINEL_CLIENT, basicStack } from "../support/basicStack";
+import { TimingRecorder, processTimelines, tokensPerProcess, TOKEN_PATH } from "./processTimings";
+
+export type ResourceName = "PushProviderSelection" | "PhoneProvider" | "EnrollmentTicket" | "getEventStreams";
+export type Operation = "create" | "update" | "no-op up" | "preview" | "read (refresh)" | "delete (destroy)";
+
+const ROUTES: [ResourceName, (path: string) => boolean][] = [
+  ["PushProviderSelection", (path) => path === "/api/v2/guardian/factors/push-notification/selected-provider"],
+  ["PhoneProvider", (path) => path === "/api/v2/branding/phone/providers" || path.startsWith("/api/v2/branding/phone/providers/")],
+  ["EnrollmentTicket", (path) => path === "/api/v2/guardian/enrollments/ticket"],
+  ["getEventStreams", (path) => path === "/api/v2/event-streams"],
+];
+
+export interface OperationRun {
+  operation: Operation;
+  /** Requests per resource, e.g. { PhoneProvider: ["POST"] } in the order sent. */
+  requests: Partial<Record<ResourceName, string[]>>;
+  /** API requests to paths none of the resources own (should be none). */
+  unattributed: string[];
+  tokenRequests: number;
+  /** Processes of the run (program + hosts) and how many of them called the API. */
+  processes: number;
+  apiCallers: number;
+  maxTokensPerProcess: number;
+  /** Steps the engine reported, e.g. "create PhoneProvider". */
+  steps: string[];
+  wallMs: number;
+}
+
+function attribute(entries: readonly RequestLogEntry[]): Pick<OperationRun, "requests" | "unattributed" | "tokenRequests"> {
+  const requests: Partial<Record<ResourceName, string[]>> = {};
+  const unattributed: string[] = [];
+  let tokenRequests = 0;
+  for (const entry of entries) {
+    if (entry.path === TOKEN_PATH) {
+      tokenRequests++;
+      continue;
+    }
+    const owner = ROUTES.find(([, matches]) => matches(entry.path))?.[0];
+    if (owner) (requests[owner] ??= []).push(entry.method);
+    else unattributed.push(`${entry.method} ${entry.path}`);
+  }
+  return { requests, unattributed, tokenRequests };
+}
+
+async function measured(
+  emulator: Emulator,
+  recorder: TimingRecorder,
+  operation: Operation,
+  action: () => Promise<RunResult>,
+): Promise<OperationRun> {
+  recorder.take();
+  const startedAt = Date.now();
+  const started = performance.now();
+  const result = await action();
+  const wallMs = performance.now() - started;
+  const entries = emulator.requests.filter((entry) => entry.startedAt >= startedAt);
+  const tokens = tokensPerProcess(processTimelines(recorder.take()));
+  return {
+    operation,
+    ...attribute(entries),
+    processes: tokens.processes,
+    apiCallers: tokens.callers,
+    maxTokensPerProcess: tokens.maxTokens,
+    steps: result.steps.filter((step) => step.op !== "same").map((step) => `${step.op} ${step.type.replace(/^tenant:/, "")}`),
+    wallMs,
+  };
+}
+
+export async function benchCallsPerOperation(): Promise<OperationRun[]> {
+  const emulator = await startEmulator({ clients: [SENTINEL_CLIENT] });
+  const recorder = new TimingRecorder();
+  const initial = basicStack(emulator, { stack: "bench-calls", env: recorder.env() });
+  // The same stack and state with every resource's input changed: push selection, phone provider, ticket user.
+  const changed = basicStack(emulator, {
+    stack: "bench-calls",
+    stateDir: initial.stateDir,
+    env: recorder.env(),
+    projectConfig: { pushProvider: "direct", smsDisabled: "true", ticketUserId: "auth0|bob" },
+  });
+  try {
+    const runs: OperationRun[] = [];
+    runs.push(await measured(emulator, recorder, "create", () => initial.engine.up()));
+    runs.push(await measured(emulator, recorder, "update", () => changed.engine.up()));
+    runs.push(await measured(emulator, recorder, "no-op up", () => changed.engine.up()));
+    runs.push(await measured(emulator, recorder, "preview", () => changed.engine.preview()));
+    runs.push(await measured(emulator, recorder, "read (refresh)", () => changed.engine.refresh()));
+    runs.push(await measured(emulator, recorder, "delete (destroy)", () => changed.engine.destroy()));
+    return runs;
+  } finally {
+    initial.dispose();
+    recorder.dispose();
+    await emulator.close();
+  }
+}
+
+if (require.main === module) {
+  benchCallsPerOperation()
+    .then((runs) => {
+      for (const run of runs) console.log(JSON.stringify(run));
+    })
+    .catch((error: unknown) => {
+      console.error(error);
+      process.exitCode = 1;
+    });
+}

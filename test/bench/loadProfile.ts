@@ -1,0 +1,69 @@
+/**
+ * What a provider host loads for our code (fixtures/require-profile.js in a plain node process with
+ * @pulumi/pulumi already loaded, as in the host): the handler (Check and Diff need only that), then undici (loaded
+ * with the first HTTP request). Self time per package, medians of a few processes.
+ */
+import { execFile } from "node:child_process";
+import * as path from "node:path";
+import { promisify } from "node:util";
+import { REPO_ROOT } from "../support/selfLink";
+import { median } from "./stats";
+
+const run = promisify(execFile);
+const PROFILER = path.join(__dirname, "fixtures", "require-profile.js");
+const HANDLER = "pulumi-tenant/dist/resources/pushProviderSelection/handler";
+
+interface ProfileStep {
+  target: string;
+  totalMs: number;
+  rssGrowthMb: number;
+  packages: { name: string; ms: number; files: number }[];
+}
+
+export interface LoadProfile {
+  /** Loading the handler (Check path). */
+  handlerMs: number;
+  handlerZodMs: number;
+  /** Self time of the package's own files. */
+  handlerOwnMs: number;
+  handlerOwnFiles: number;
+  handlerRssMb: number;
+  /** undici, loaded with the first request. */
+  undiciMs: number;
+  undiciRssMb: number;
+}
+
+async function profileOnce(): Promise<ProfileStep[]> {
+  const { stdout } = await run(process.execPath, [PROFILER, REPO_ROOT, `${HANDLER},undici`, "@pulumi/pulumi"], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, NODE_NO_WARNINGS: "1" },
+    timeout: 60_000,
+  });
+  return (JSON.parse(stdout) as { steps: ProfileStep[] }).steps;
+}
+
+export async function profileHandlerLoad(processes = 3): Promise<LoadProfile> {
+  const samples: ProfileStep[][] = [];
+  for (let index = 0; index < processes; index++) samples.push(await profileOnce());
+  const of = (step: number, pick: (profile: ProfileStep) => number): number => median(samples.map((steps) => pick(steps[step])));
+  const packageMs = (profile: ProfileStep, name: string): number => profile.packages.find((entry) => entry.name === name)?.ms ?? 0;
+  const own = (profile: ProfileStep) => profile.packages.filter((entry) => entry.name.startsWith("pulumi-tenant:"));
+  return {
+    handlerMs: of(0, (profile) => profile.totalMs),
+    handlerZodMs: of(0, (profile) => packageMs(profile, "zod")),
+    handlerOwnMs: of(0, (profile) => own(profile).reduce((sum, entry) => sum + entry.ms, 0)),
+    handlerOwnFiles: of(0, (profile) => own(profile).length),
+    handlerRssMb: of(0, (profile) => profile.rssGrowthMb),
+    undiciMs: of(1, (profile) => profile.totalMs),
+    undiciRssMb: of(1, (profile) => profile.rssGrowthMb),
+  };
+}
+
+if (require.main === module) {
+  profileHandlerLoad()
+    .then((profile) => console.log(JSON.stringify(profile, (_key, value: unknown) => (typeof value === "number" ? Math.round(value * 10) / 10 : value), 2)))
+    .catch((error: unknown) => {
+      console.error(error);
+      process.exitCode = 1;
+    });
+}

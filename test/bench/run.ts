@@ -1,0 +1,77 @@
+/**
+ * `npm run bench` (after `npm run build`): every benchmark of issue #9 in one run, printed as ONE Markdown table
+ * preceded by a line naming the date, the machine and its load. Progress goes to stderr; stdout holds only the
+ * report, so `npm run bench --silent > bench.md` captures it.
+ *
+ * Sections: 1 client throughput vs raw undici vs the official SDK · 2 calls per operation vs the floor ·
+ * 3 serialized provider size · 4 host cold start · 5 getEventStreams over 10,000 streams · 6 `up` of 100 resources.
+ */
+import * as os from "node:os";
+import { benchCallsPerOperation } from "./callsPerOperation";
+import { benchColdStart, summarizeColdStart } from "./coldStart";
+import { benchGetEventStreams } from "./getEventStreams";
+import { profileHandlerLoad } from "./loadProfile";
+import { benchManyResources } from "./manyResources";
+import {
+  callRows,
+  coldStartRows,
+  eventStreamRows,
+  machineLine,
+  manyResourceRows,
+  markdownTable,
+  sizeRows,
+  throughputRows,
+  type Row,
+} from "./report";
+import { benchSerializedSize } from "./serializedSize";
+import { benchThroughput } from "./throughput";
+
+const started = performance.now();
+
+function progress(message: string): void {
+  process.stderr.write(`[bench ${((performance.now() - started) / 1000).toFixed(0).padStart(4)} s] ${message}\n`);
+}
+
+async function section<T>(name: string, work: () => Promise<T>): Promise<T> {
+  progress(`${name}…`);
+  const sectionStart = performance.now();
+  const result = await work();
+  progress(`${name} done in ${((performance.now() - sectionStart) / 1000).toFixed(1)} s`);
+  return result;
+}
+
+async function main(): Promise<void> {
+  const date = new Date();
+  const startLoad = os.loadavg();
+  const rows: Row[] = [];
+
+  const throughput = await section("1 client throughput (https: this client, raw undici, SDK)", () => benchThroughput({ rounds: 7 }));
+  rows.push(...throughputRows(throughput));
+
+  const calls = await section("2 calls per operation (examples/basic: create, update, no-op, preview, refresh, destroy)", () =>
+    benchCallsPerOperation(),
+  );
+  rows.push(...callRows(calls));
+
+  const sizes = await section("3 serialized provider size", () => benchSerializedSize());
+  rows.push(...sizeRows(sizes));
+
+  const coldRounds = 5;
+  const cold = await section("4 host cold start", () => benchColdStart(coldRounds));
+  const profile = await section("4 load profile of the handler path", () => profileHandlerLoad());
+  rows.push(...coldStartRows(summarizeColdStart(cold), coldRounds, profile));
+
+  const streams = await section("5 getEventStreams over 10,000 streams", () => benchGetEventStreams(10_000, 3));
+  rows.push(...eventStreamRows(streams));
+
+  const many = await section("6 up of 100 resources", () => benchManyResources(100, 3));
+  rows.push(...manyResourceRows(many));
+
+  progress(`all sections done in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  process.stdout.write(`${machineLine(startLoad, date)}\n\n${markdownTable(rows)}\n`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
