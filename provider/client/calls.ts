@@ -150,6 +150,7 @@ export class CallRunner {
           `rate limited on ${call.method} ${call.shownPath}: waiting ${formatMs(wait.delayMs)} per ${wait.basis} ` +
             `(retry ${rateLimitRetries} of ${this.options.maxRateLimitRetries})`,
         );
+        this.announceLongWait(call, wait.delayMs, now, `per ${wait.basis}`);
         await sleep(wait.delayMs);
         continue;
       }
@@ -192,6 +193,16 @@ export class CallRunner {
     return delay;
   }
 
+  /** A long rate-limit wait looks like a hang in CI: say once what is happening and for how long. */
+  private announceLongWait(call: Call, delayMs: number, now: number, why: string): void {
+    if (delayMs < this.options.longWaitNoticeMs || !this.gate.claimNotice(now, now + delayMs)) return;
+    const line =
+      `[pulumi-tenant] the tenant's API rate limit is exhausted: waiting ${Math.ceil(delayMs / 1000)} s ${why} ` +
+      `before ${call.method} ${call.shownPath} (${call.operation}).`;
+    if (this.options.notice) this.options.notice(line);
+    else process.stderr.write(line + "\n");
+  }
+
   /** Proactive throttle: wait out an empty rate-limit bucket instead of provoking a 429. */
   private async waitForThrottle(call: Call): Promise<void> {
     // Re-check after each wait: callers released together may empty the bucket again.
@@ -209,6 +220,7 @@ export class CallRunner {
         });
       }
       this.log?.(`throttled: rate limit exhausted, waiting ${formatMs(wait)} before ${call.method} ${call.shownPath}`);
+      this.announceLongWait(call, wait, now, "until the rate limit resets");
       await sleep(wait);
       now = Date.now();
       blocked = this.gate.waitBeforeSend(now);

@@ -23,6 +23,10 @@ export interface ClientOptions {
   /** Refresh a cached access token this long before it expires (at most half its lifetime). */
   tokenRefreshSkewMs: number;
   userAgent: string;
+  /** A rate-limit wait at least this long is announced (once per wait, not only in debug logs). */
+  longWaitNoticeMs: number;
+  /** Where that announcement goes; default stderr, which Pulumi shows in the CLI's output. */
+  notice?: (line: string) => void;
   /** Debug log sink (opt-in); lines never contain bodies, headers or secrets. */
   logger?: (line: string) => void;
 }
@@ -42,7 +46,7 @@ function packageVersion(): string {
 
 export const PACKAGE_VERSION = packageVersion();
 
-export const DEFAULT_CLIENT_OPTIONS: Readonly<Omit<ClientOptions, "logger">> = {
+export const DEFAULT_CLIENT_OPTIONS: Readonly<Omit<ClientOptions, "logger" | "notice">> = {
   connectTimeoutMs: 10_000,
   headersTimeoutMs: 30_000,
   bodyTimeoutMs: 30_000,
@@ -53,6 +57,7 @@ export const DEFAULT_CLIENT_OPTIONS: Readonly<Omit<ClientOptions, "logger">> = {
   maxBackoffMs: 10_000,
   maxRateLimitWaitMs: 60_000,
   tokenRefreshSkewMs: 10_000,
+  longWaitNoticeMs: 5_000,
   userAgent: `pulumi-tenant/${PACKAGE_VERSION}`,
 };
 
@@ -71,6 +76,8 @@ const optionsSchema = z.object({
   maxRateLimitWaitMs: duration,
   tokenRefreshSkewMs: duration,
   userAgent: z.string().min(1),
+  longWaitNoticeMs: duration,
+  notice: z.custom<(line: string) => void>((value) => typeof value === "function").optional(),
   logger: z.custom<(line: string) => void>((value) => typeof value === "function").optional(),
 });
 

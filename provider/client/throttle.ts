@@ -9,6 +9,15 @@ import { headerValue, parseRateLimitReset } from "./retry";
 export class RateLimitGate {
   /** Epoch ms before which no request should be sent; 0 when open. */
   private blockedUntil = 0;
+  /** End of the last wait users were told about, so concurrent callers print one notice per wait. */
+  private noticedUntil = 0;
+
+  /** Whether a wait from `now` to `until` is news: no earlier notice's wait is still running. */
+  claimNotice(now: number, until: number): boolean {
+    if (now < this.noticedUntil) return false;
+    this.noticedUntil = until;
+    return true;
+  }
 
   /** Milliseconds to wait before sending now (0 when the bucket is not known to be empty). */
   waitBeforeSend(now: number): number {

@@ -121,6 +121,22 @@ describe("429 handling", () => {
     expect(failures).toEqual([]);
     expect(emu.requests.filter((entry) => entry.status === 200)).toHaveLength(100);
   });
+
+  it("announces a long rate-limit wait once, however many calls wait, and stays quiet for short ones", async () => {
+    const notices: string[] = [];
+    const { emu, tenant } = await setup({}, { ...FAST, longWaitNoticeMs: 300, notice: (line) => notices.push(line) });
+    // Three 429s with a reset 2 s ahead: every caller waits, and each would otherwise say so.
+    emu.injectFault({ method: "GET", path: PUSH_API_PATH, count: 3, kind: "429", resetSeconds: 2 });
+    await Promise.all([readPush(tenant), readPush(tenant), readPush(tenant)]);
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toMatch(/^\[pulumi-tenant\] the tenant's API rate limit is exhausted: waiting \d s .*before GET \/api\/v2\/guardian\/factors\/push-notification\/selected-provider \(read push provider\)\.$/);
+
+    const quiet: string[] = [];
+    const short = await setup({}, { ...FAST, longWaitNoticeMs: 10_000, notice: (line) => quiet.push(line) });
+    short.emu.injectFault({ method: "GET", path: PUSH_API_PATH, count: 1, kind: "429", resetSeconds: 1 });
+    await readPush(short.tenant);
+    expect(quiet).toEqual([]);
+  });
 });
 
 describe("5xx and network errors", () => {
