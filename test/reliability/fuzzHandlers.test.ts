@@ -1,0 +1,197 @@
+// Fuzzed bad input (issue #7, part 2): at least 1,000 random invalid argument sets per resource, given to
+// the built handlers' `check` (dist/, loaded by package name as the host loads them), configured for an
+// emulator. Every set must be rejected with failures that name each defective property, and the emulator
+// must see no request at all. A positive control then proves the handlers were wired to that emulator.
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import fc from "fast-check";
+import type { CheckResult, ConfigureRequest } from "@pulumi/pulumi/dynamic";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { startEmulator, type Emulator } from "../emulator";
+import { SENTINELS, SENTINEL_CLIENT } from "../support/basicStack";
+import { REPO_ROOT } from "../support/selfLink";
+import {
+  badEnum,
+  badLength,
+  extraProperty,
+  fixed,
+  invalidCases,
+  missing,
+  names,
+  validPhoneProvider,
+  validSelection,
+  validTicket,
+  wrongType,
+  type Args,
+  type Defect,
+  type InvalidCase,
+} from "./support/invalidArgs";
+import { printTable } from "./support/table";
+
+const RUNS_PER_RESOURCE = 1_000;
+const FUZZ_SEED = Number(process.env.RELIABILITY_SEED ?? 20_250_607);
+
+interface Handler {
+  configure(req: ConfigureRequest): Promise<void>;
+  check(olds: unknown, news: unknown): Promise<CheckResult>;
+  create(inputs: unknown): Promise<{ id: string }>;
+}
+
+const requireFromRepo = createRequire(join(REPO_ROOT, "package.json"));
+const handler = (resource: string): Handler => requireFromRepo(`pulumi-tenant/dist/resources/${resource}/handler`) as Handler;
+
+const deliveryMethodsWithBadItem = fc
+  .tuple(fc.string({ maxLength: 8 }).filter((item) => item !== "text" && item !== "voice"), fc.nat({ max: 2 }))
+  .map(([bad, position]): Defect => ({
+    path: "configuration.deliveryMethods",
+    what: `bad item ${JSON.stringify(bad)}`,
+    apply: (args) => {
+      const methods = ["text", "voice"];
+      methods.splice(Math.min(position, methods.length), 0, bad);
+      (args.configuration as Args).deliveryMethods = methods;
+    },
+  }));
+
+const VENDOR_RULE = ["name"];
+const RESOURCES: { name: string; resource: string; cases: fc.Arbitrary<InvalidCase> }[] = [
+  {
+    name: "PushProviderSelection",
+    resource: "pushProviderSelection",
+    cases: invalidCases(validSelection, [
+      fc.oneof(badEnum("provider", ["guardian", "sns", "direct"]), wrongType("provider", "string"), missing("provider")),
+      extraProperty("", ["provider"]),
+    ]),
+  },
+  {
+    name: "PhoneProvider",
+    resource: "phoneProvider",
+    cases: invalidCases(validPhoneProvider, [
+      fc.oneof(badEnum("name", ["vendor_a", "custom"]), wrongType("name", "string"), missing("name")),
+      fc.oneof(wrongType("credentials", "object"), missing("credentials"), extraProperty("credentials", ["authToken"])),
+      fc.oneof(
+        badLength("credentials.authToken", 1),
+        wrongType("credentials.authToken", "string"),
+        fixed("credentials.authToken", "missing for vendor_a", (args) => delete (args.credentials as Args).authToken, VENDOR_RULE),
+      ),
+      wrongType("disabled", "boolean"),
+      fc.oneof(
+        wrongType("configuration", "object"),
+        fixed("configuration", "missing for vendor_a", (args) => delete args.configuration, VENDOR_RULE),
+        fixed("configuration", "both defaultFrom and mssid", (args) => ((args.configuration as Args).mssid = "MG01"), VENDOR_RULE),
+        fixed("configuration", "neither defaultFrom nor mssid", (args) => delete (args.configuration as Args).defaultFrom, VENDOR_RULE),
+        extraProperty("configuration", ["sid", "deliveryMethods", "defaultFrom", "mssid"]),
+      ),
+      fc.oneof(
+        badLength("configuration.sid", 1),
+        wrongType("configuration.sid", "string"),
+        fixed("configuration.sid", "missing for vendor_a", (args) => delete (args.configuration as Args).sid, VENDOR_RULE),
+        fixed("configuration.sid", "set on a custom provider", (args) => {
+          args.name = "custom";
+          delete (args.configuration as Args).defaultFrom;
+        }, ["name", "configuration.defaultFrom"]),
+      ),
+      fc.oneof(
+        fixed("configuration.deliveryMethods", "empty", (args) => ((args.configuration as Args).deliveryMethods = [])),
+        wrongType("configuration.deliveryMethods", "array"),
+        deliveryMethodsWithBadItem,
+      ),
+      fc.oneof(badLength("configuration.defaultFrom", 1), wrongType("configuration.defaultFrom", "string")),
+      wrongType("adoptExisting", "boolean"),
+      extraProperty("", ["name", "credentials", "disabled", "configuration", "adoptExisting"]),
+    ]),
+  },
+  {
+    name: "EnrollmentTicket",
+    resource: "enrollmentTicket",
+    cases: invalidCases(validTicket, [
+      fc.oneof(missing("userId"), badLength("userId", 1), wrongType("userId", "string")),
+      fc.oneof(
+        wrongType("email", "string"),
+        fc.string({ maxLength: 30 }).filter((text) => !text.includes("@")).map((text): Defect => ({
+          path: "email",
+          what: "not an email address",
+          apply: (args) => (args.email = text),
+        })),
+      ),
+      wrongType("sendMail", "boolean"),
+      fc.oneof(badLength("emailLocale", 1), wrongType("emailLocale", "string")),
+      fc.oneof(
+        badEnum("factor", ["push-notification", "phone", "email", "otp", "webauthn-roaming", "webauthn-platform"]),
+        wrongType("factor", "string"),
+      ),
+      wrongType("allowMultipleEnrollments", "boolean"),
+      fc.oneof(badLength("customDomain", 3, 255), wrongType("customDomain", "string")),
+      extraProperty("", ["userId", "email", "sendMail", "emailLocale", "factor", "allowMultipleEnrollments", "customDomain"]),
+    ]),
+  },
+];
+
+describe("fuzzed invalid arguments are rejected in check, before any HTTP call", () => {
+  let emulator: Emulator;
+  const rows: (string | number)[][] = [];
+
+  beforeAll(async () => {
+    // The machine's TENANT_* variables must not decide where the handlers connect.
+    for (const name of ["TENANT_DOMAIN", "TENANT_CLIENT_ID", "TENANT_CLIENT_SECRET", "TENANT_API_TOKEN", "TENANT_AUDIENCE"]) vi.stubEnv(name, "");
+    emulator = await startEmulator({ clients: [SENTINEL_CLIENT] });
+    const values: Record<string, string> = {
+      "tenant:domain": emulator.url,
+      "tenant:clientId": SENTINEL_CLIENT.id,
+      "tenant:clientSecret": SENTINEL_CLIENT.secret,
+    };
+    const request: ConfigureRequest = {
+      config: {
+        get: (key) => values[key],
+        require: (key) => {
+          const value = values[key];
+          if (value === undefined) throw new Error(`Missing required configuration key: ${key}`);
+          return value;
+        },
+      },
+    };
+    for (const { resource } of RESOURCES) await handler(resource).configure(request);
+  });
+
+  afterAll(async () => {
+    printTable("Fuzzed invalid arguments (handler check, built dist/)", ["resource", "invalid sets", "defects", "failures", "HTTP calls"], rows);
+    vi.unstubAllEnvs();
+    await emulator?.close();
+  });
+
+  it.each(RESOURCES.map((entry) => [entry.name, entry] as const))(
+    `%s: ${RUNS_PER_RESOURCE} invalid argument sets, each defect named, 0 HTTP calls`,
+    async (name, { resource, cases }) => {
+      const check = handler(resource).check;
+      let sets = 0;
+      let defects = 0;
+      let failures = 0;
+      await fc.assert(
+        fc.asyncProperty(cases, async ({ args, defects: planted }) => {
+          const result = await check({}, { ...args, __provider: "serialized provider text" });
+          sets++;
+          defects += planted.length;
+          failures += result.failures?.length ?? 0;
+          const listed = result.failures ?? [];
+          const unnamed = planted.filter((defect) => !listed.some((failure) => names(failure.property, defect.path)));
+          expect(unnamed.map((defect) => `${defect.path}: ${defect.what}`), JSON.stringify(listed)).toEqual([]);
+          for (const failure of listed) expect(failure.reason).toMatch(/\S/);
+          expect(JSON.stringify(listed)).not.toContain(SENTINELS.smsAuthToken);
+        }),
+        { numRuns: RUNS_PER_RESOURCE, seed: FUZZ_SEED },
+      );
+      expect(sets).toBeGreaterThanOrEqual(RUNS_PER_RESOURCE);
+      expect(emulator.count()).toBe(0);
+      rows.push([name, sets, defects, failures, emulator.count()]);
+    },
+    120_000,
+  );
+
+  it("positive control: the same handlers do reach the emulator once given valid inputs", async () => {
+    expect(emulator.count()).toBe(0);
+    const valid = await handler("pushProviderSelection").check({}, { ...validSelection(), __provider: "x" });
+    expect(valid.failures ?? []).toEqual([]);
+    await handler("pushProviderSelection").create(valid.inputs);
+    expect(emulator.count(undefined, "/api/v2")).toBeGreaterThan(0);
+    expect(emulator.state.pushProvider).toBe("sns");
+  });
+});

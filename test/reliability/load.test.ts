@@ -1,0 +1,103 @@
+// Load (issue #7, part 5): one `up` of 200 enrollment tickets (fixtures/load, a project of its own that
+// imports "pulumi-tenant" by name) against an emulator allowing 10 requests per second. No failure, and
+// the API time — first request sent to last response — within 1.3× the bound the rate limit sets
+// (requests the service accepted ÷ limit). 429s the client provokes are reported but not counted as work.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startEmulator, type Emulator } from "../emulator";
+import { createEngine, type Engine } from "../engine";
+import { SENTINEL_CLIENT } from "../support/basicStack";
+import { ensureSelfLink } from "../support/selfLink";
+import { LeakScanner } from "./support/leakScan";
+import { printTable } from "./support/table";
+
+const TICKETS = 200;
+const RATE_LIMIT = 10;
+const MAX_RATIO = 1.3;
+const PROJECT_DIR = join(__dirname, "fixtures", "load");
+
+describe(`load: ${TICKETS} resources in one up at ${RATE_LIMIT} requests/s`, () => {
+  const scanner = new LeakScanner();
+  let emulator: Emulator;
+  let engine: Engine;
+  let stateDir: string;
+
+  beforeAll(async () => {
+    ensureSelfLink();
+    emulator = await startEmulator({ clients: [SENTINEL_CLIENT], rateLimit: RATE_LIMIT });
+    stateDir = mkdtempSync(join(tmpdir(), "pulumi-tenant-load-"));
+    engine = createEngine({
+      projectDir: PROJECT_DIR,
+      stack: "load",
+      stateDir,
+      passphrase: "load test passphrase",
+      config: {
+        "tenant:domain": { value: emulator.url },
+        "tenant:clientId": { value: SENTINEL_CLIENT.id },
+        "tenant:clientSecret": { value: SENTINEL_CLIENT.secret, secret: true },
+        ticketCount: { value: String(TICKETS) },
+      },
+      env: { PULUMI_NODEJS_TRANSPILE_ONLY: "true" },
+      timeoutMs: 240_000,
+    });
+  });
+
+  afterAll(async () => {
+    await emulator?.close();
+    if (stateDir) rmSync(stateDir, { recursive: true, force: true });
+  });
+
+  it(
+    `creates all ${TICKETS} tickets without a failure, within ${MAX_RATIO}× the rate limit's bound`,
+    async () => {
+      const startedAt = Date.now();
+      let failure: unknown;
+      try {
+        scanner.addRun("load up", await engine.up());
+      } catch (error) {
+        failure = error;
+        scanner.addError("load up", error);
+      }
+      const wallMs = Date.now() - startedAt;
+      await scanner.addState("load up", engine);
+      scanner.collectTickets(emulator);
+
+      const api = emulator.requests.filter((entry) => entry.path.startsWith("/api/v2/"));
+      const accepted = api.filter((entry) => entry.status !== 429);
+      const throttled = api.length - accepted.length;
+      const apiMs = Math.max(...api.map((entry) => entry.startedAt + entry.durationMs)) - Math.min(...api.map((entry) => entry.startedAt));
+      const boundMs = (accepted.length / RATE_LIMIT) * 1000;
+      const state = await engine.readState();
+      const ticketsInState = state.resources.filter((resource) => resource.type === "pulumi-nodejs:dynamic/tenant:EnrollmentTicket").length;
+
+      printTable(
+        `Load: ${TICKETS} EnrollmentTickets, one up, emulator rate limit ${RATE_LIMIT}/s`,
+        ["figure", "value"],
+        [
+          ["tickets minted / in state", `${emulator.state.enrollmentTickets.length} / ${ticketsInState}`],
+          ["API requests accepted", accepted.length],
+          ["429s the client provoked", throttled],
+          ["token requests", emulator.tokenRequests()],
+          ["bound = accepted / limit", `${(boundMs / 1000).toFixed(1)} s`],
+          ["API time (first request to last response)", `${(apiMs / 1000).toFixed(1)} s`],
+          ["API time / bound", `${(apiMs / boundMs).toFixed(2)} (must be <= ${MAX_RATIO})`],
+          ["whole up (program and host start included)", `${(wallMs / 1000).toFixed(1)} s`],
+        ],
+      );
+
+      expect(failure).toBeUndefined();
+      expect(accepted.filter((entry) => entry.status !== 200)).toEqual([]);
+      expect(emulator.state.enrollmentTickets).toHaveLength(TICKETS);
+      expect(ticketsInState).toBe(TICKETS);
+      expect(apiMs / boundMs).toBeLessThanOrEqual(MAX_RATIO);
+    },
+    300_000,
+  );
+
+  it("leaves no secret in the state file, serialized providers, output or errors", () => {
+    expect(scanner.artifactCount).toBeGreaterThan(0);
+    expect(scanner.report("Load")).toEqual([]);
+  });
+});

@@ -1,0 +1,183 @@
+/**
+ * Secret leak scan: every artifact a run leaves behind (the state file, each serialized provider, the
+ * program's and the hosts' output, every error message) is kept, and scanned at the end against every
+ * secret the runs used: the sentinel client secret and SMS auth token, each access token the emulator
+ * issued, and each ticket URL it minted. `RunResult.logs` is left out on purpose: it holds the SDK's debug
+ * logs, which echo wire objects (secrets included) by design, like `pulumi --debug`.
+ */
+import type { Emulator } from "../../emulator";
+import { TokenAuthority } from "../../emulator/auth";
+import type { Engine, RunResult } from "../../engine";
+import { isSecretEnvelope } from "../../engine";
+import { SENTINELS } from "../../support/basicStack";
+import { printTable } from "./table";
+
+export type ArtifactKind = "state file" | "serialized provider" | "program output" | "host output" | "error message";
+
+interface Artifact {
+  label: string;
+  kind: ArtifactKind;
+  text: string;
+}
+
+export interface LeakHit {
+  artifact: string;
+  kind: ArtifactKind;
+  /** Which secret (a description, never the value). */
+  secret: string;
+}
+
+/** Any JWT: three base64url parts, the first two JSON objects ("eyJ" = `{"`). */
+const JWT_SHAPE = /eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{16,}/g;
+/** Enough of a token's signature to recognise a truncated copy of it. */
+const SIGNATURE_PROBE_LENGTH = 32;
+
+let issuedTokens: Set<string> | undefined;
+
+/**
+ * Records every access token any in-process emulator signs (the token endpoint and `issueToken` alike),
+ * by wrapping TokenAuthority.issue; the emulator itself is unchanged. Idempotent.
+ */
+export function captureIssuedTokens(): ReadonlySet<string> {
+  if (issuedTokens) return issuedTokens;
+  const tokens = new Set<string>();
+  const original = TokenAuthority.prototype.issue;
+  TokenAuthority.prototype.issue = async function issueAndRecord(this: TokenAuthority, request) {
+    const token = await original.call(this, request);
+    tokens.add(token);
+    return token;
+  };
+  issuedTokens = tokens;
+  return tokens;
+}
+
+function serializedProviders(value: unknown, found: string[]): void {
+  if (Array.isArray(value)) {
+    for (const item of value) serializedProviders(item, found);
+    return;
+  }
+  if (typeof value !== "object" || value === null) return;
+  for (const [key, item] of Object.entries(value)) {
+    if (key === "__provider") {
+      // A secret envelope here would mean the provider captured a secret: scan its plaintext too.
+      found.push(isSecretEnvelope(item) ? `SECRET ENVELOPE ${JSON.stringify(item.value)}` : String(item));
+    } else {
+      serializedProviders(item, found);
+    }
+  }
+}
+
+export class LeakScanner {
+  private readonly artifacts: Artifact[] = [];
+  private readonly ticketUrls = new Set<string>();
+  private readonly tokens: ReadonlySet<string>;
+  private readonly extraSecrets = new Map<string, string>();
+
+  constructor() {
+    this.tokens = captureIssuedTokens();
+  }
+
+  /** Another secret a test used (e.g. a wrong client secret), scanned for like the sentinels. */
+  addSecret(description: string, value: string): void {
+    this.extraSecrets.set(value, description);
+  }
+
+  get artifactCount(): number {
+    return this.artifacts.length;
+  }
+
+  addText(label: string, kind: ArtifactKind, text: string): void {
+    if (text !== "") this.artifacts.push({ label, kind, text });
+  }
+
+  /** What a user (or CI log) sees of a run. */
+  addRun(label: string, result: RunResult): void {
+    this.addText(label, "program output", result.programOutput);
+    this.addText(label, "host output", result.hostOutput);
+  }
+
+  addError(label: string, error: unknown): void {
+    const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    this.addText(label, "error message", message);
+    const result = (error as { result?: RunResult }).result;
+    if (result) this.addRun(label, result);
+  }
+
+  /** The state file as stored, and every `__provider` in it (decrypted state, so a secret one shows up). */
+  async addState(label: string, engine: Engine): Promise<void> {
+    this.addText(label, "state file", await engine.rawState());
+    const state = await engine.readState();
+    const providers: string[] = [];
+    serializedProviders(state.resources, providers);
+    for (const provider of providers) this.addText(label, "serialized provider", provider);
+  }
+
+  /** Ticket URLs are secrets; call before `emulator.reset()`, which forgets them. */
+  collectTickets(emulator: Emulator): void {
+    for (const ticket of emulator.state.enrollmentTickets) this.ticketUrls.add(ticket.ticket_url);
+  }
+
+  private secretsIn(artifact: Artifact): string[] {
+    const found: string[] = [];
+    const { text } = artifact;
+    if (text.includes(SENTINELS.clientSecret)) found.push("client secret (sentinel)");
+    if (text.includes(SENTINELS.smsAuthToken)) found.push("SMS auth token (sentinel)");
+    for (const [value, description] of this.extraSecrets) {
+      if (text.includes(value)) found.push(description);
+    }
+    for (const url of this.ticketUrls) {
+      if (text.includes(url)) found.push("ticket URL");
+    }
+    for (const match of text.matchAll(JWT_SHAPE)) {
+      found.push(this.tokens.has(match[0]) ? "access token issued by the emulator" : "a JWT");
+    }
+    // Error text and outputs are small; the state file is ciphertext and JSON, where a token would be whole.
+    if (artifact.kind !== "state file" && artifact.kind !== "serialized provider") {
+      for (const token of this.tokens) {
+        const signature = token.slice(token.lastIndexOf(".") + 1, token.lastIndexOf(".") + 1 + SIGNATURE_PROBE_LENGTH);
+        if (signature.length === SIGNATURE_PROBE_LENGTH && text.includes(signature) && !text.includes(token)) {
+          found.push("part of an access token issued by the emulator");
+        }
+      }
+    }
+    return found;
+  }
+
+  scan(): LeakHit[] {
+    const hits: LeakHit[] = [];
+    for (const artifact of this.artifacts) {
+      for (const secret of this.secretsIn(artifact)) hits.push({ artifact: artifact.label, kind: artifact.kind, secret });
+    }
+    return hits;
+  }
+
+  /** Scans, prints the summary table and returns the hits (the caller asserts there are none). */
+  report(title: string): LeakHit[] {
+    const hits = this.scan();
+    const kinds: ArtifactKind[] = ["state file", "serialized provider", "program output", "host output", "error message"];
+    const rows = kinds.map((kind) => {
+      const ofKind = this.artifacts.filter((artifact) => artifact.kind === kind);
+      const bytes = ofKind.reduce((sum, artifact) => sum + Buffer.byteLength(artifact.text), 0);
+      return [kind, ofKind.length, bytes, hits.filter((hit) => hit.kind === kind).length];
+    });
+    printTable(
+      `${title} — secret leak scan (${this.tokens.size} access tokens, ${this.ticketUrls.size} ticket URLs, ` +
+        `${2 + this.extraSecrets.size} sentinels)`,
+      ["artifact", "scanned", "bytes", "hits"],
+      rows,
+    );
+    console.log(this.ticketIdNote());
+    return hits;
+  }
+
+  /**
+   * Not a failure of this scan, but worth knowing: a ticket URL's secret part is its ticket id, and the id
+   * is the resource id and the `ticketId` output, both plain text in state.
+   */
+  private ticketIdNote(): string {
+    const ids = [...this.ticketUrls].map((url) => new URL(url).searchParams.get("ticket")).filter((id): id is string => !!id);
+    const stateFiles = this.artifacts.filter((artifact) => artifact.kind === "state file");
+    const exposed = stateFiles.filter((artifact) => ids.some((id) => artifact.text.includes(id))).length;
+    return `note: ${exposed} of ${stateFiles.length} state files hold a ticket id in plain text; the id is the secret part of its ticket URL`;
+  }
+}
