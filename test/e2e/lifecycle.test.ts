@@ -76,6 +76,7 @@ describe.sequential("examples/basic lifecycle against the emulator", () => {
       "the SMS auth token": [SENTINELS.smsAuthToken],
       "an access token": [...emulator.issuedAccessTokens(), admin.token],
       "a ticket URL": emulator.state.enrollmentTickets.map((ticket) => ticket.ticket_url),
+      "a ticket id (the URL's secret part)": emulator.state.enrollmentTickets.map((ticket) => ticket.ticket_id),
     };
   }
 
@@ -167,12 +168,14 @@ describe.sequential("examples/basic lifecycle against the emulator", () => {
       phoneProviderId: phone.id,
       phoneChannel: "phone",
       smsDisabled: false,
-      ticketId: ticket.ticket_id,
       eventStreamCount: SEEDED_STREAMS,
       eventStreamNames: streamNames(),
     });
     expect(isSecretEnvelope(result.outputs.ticketUrl)).toBe(true);
     expect((result.outputs.ticketUrl as { value: unknown }).value).toBe(ticket.ticket_url);
+    // The ticket id is the secret part of the URL: a secret output, and no part of the resource id.
+    expect(isSecretEnvelope(result.outputs.ticketId)).toBe(true);
+    expect((result.outputs.ticketId as { value: unknown }).value).toBe(ticket.ticket_id);
     const stored = (await stack.engine.readState()).resources.find((resource) => resource.urn.endsWith("::sms"));
     expect(isSecretEnvelope(stored?.outputs.credentials)).toBe(true);
   });

@@ -1,5 +1,6 @@
 // EnrollmentTicket handlers against the emulator over real HTTP: create (body and custom-domain header),
 // replace on any change, read from state, the no-op delete, and no retry after an ambiguous POST.
+import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import * as handler from "../../provider/resources/enrollmentTicket/handler";
 import {
@@ -43,7 +44,8 @@ describe("EnrollmentTicket lifecycle", () => {
       allow_multiple_enrollments: false,
     });
     expect(issued.customDomain).toBe("login.example.com");
-    expect(created.id).toBe(issued.ticket_id);
+    // The ticket id is the secret part of the URL: the resource id is its digest, never the id itself.
+    expect(created.id).toBe(`tkt_${createHash("sha256").update(issued.ticket_id).digest("hex").slice(0, 32)}`);
     expect(created.outs).toEqual({ ...fullInputs, ticketId: issued.ticket_id, ticketUrl: issued.ticket_url, schemaVersion: 1 });
     expect(issued.ticket_url.startsWith("https://login.example.com/")).toBe(true);
   });
@@ -83,8 +85,8 @@ describe("EnrollmentTicket lifecycle", () => {
     expect(apiRequests(tenant())).toBe(before);
   });
 
-  it("get: knows only the id", async () => {
-    await expect(handler.read("tkt-123", {})).resolves.toEqual({ id: "tkt-123", props: { ticketId: "tkt-123", schemaVersion: 1 }, inputs: {} });
+  it("get: knows only the resource id", async () => {
+    await expect(handler.read("tkt_123", {})).resolves.toEqual({ id: "tkt_123", props: { schemaVersion: 1 }, inputs: {} });
   });
 
   it("surfaces an unknown user as the service's 404", async () => {

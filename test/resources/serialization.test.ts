@@ -168,13 +168,13 @@ describe("resource classes register what the engine needs", () => {
     }
   });
 
-  it("EnrollmentTicket: type token, the shim's exact text, ticketUrl in additionalSecretOutputs", async () => {
+  it("EnrollmentTicket: type token, the shim's exact text, ticketUrl and ticketId in additionalSecretOutputs", async () => {
     const ticketResource = new resources.EnrollmentTicket("ticket", { userId: "email|a", factor: "otp" });
     expect(pulumiFromRepo().Output.isInstance(ticketResource.ticketUrl)).toBe(true);
     const registration = await registered("ticket");
     expect(registration.type).toBe("pulumi-nodejs:dynamic/tenant:EnrollmentTicket");
     expect(registration.object.__provider).toBe((await serializedProvider("enrollmentTicketShim")).text);
-    expect(registration.additionalSecretOutputs).toEqual(["ticketUrl"]);
+    expect(registration.additionalSecretOutputs).toEqual(["ticketUrl", "ticketId"]);
     expect(registration.object).toMatchObject({ userId: "email|a", factor: "otp" });
   });
 

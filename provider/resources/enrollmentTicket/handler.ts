@@ -3,6 +3,7 @@
  * nor revoke one, so: any input change replaces, read returns the stored state, delete does nothing,
  * and a POST whose outcome is unknown is never sent again.
  */
+import { createHash } from "node:crypto";
 import type { CheckResult, ConfigureRequest, CreateResult, DiffResult, ReadResult, UpdateResult } from "@pulumi/pulumi/dynamic";
 import { AmbiguousRequestError } from "../../client";
 import { recordConfiguration, tenantConnection } from "../hostClient";
@@ -17,6 +18,14 @@ import {
 import { TICKET_PATH, expandTicket, flattenTicket, ticketResponse, type TicketResponse } from "./wire";
 
 const WHAT = "EnrollmentTicket";
+
+/**
+ * The resource id: a digest of the ticket id, not the ticket id itself. The ticket id is the secret part
+ * of the ticket URL, and Pulumi cannot keep a resource id secret.
+ */
+export function resourceIdOf(ticketId: string): string {
+  return `tkt_${createHash("sha256").update(ticketId).digest("hex").slice(0, 32)}`;
+}
 
 export async function configure(req: ConfigureRequest): Promise<void> {
   recordConfiguration(req);
@@ -55,17 +64,13 @@ export async function create(inputs: unknown): Promise<CreateResult<EnrollmentTi
     );
   }
   const ticket = flattenTicket(response);
-  return { id: ticket.ticketId, outs: compact({ ...desired, ...ticket, schemaVersion: 1 as const }) };
+  return { id: resourceIdOf(ticket.ticketId), outs: compact({ ...desired, ...ticket, schemaVersion: 1 as const }) };
 }
 
-/** The API has no read for tickets: the stored state is the truth. For `get`, only the id is known. */
+/** The API has no read for tickets: the stored state is the truth. For `get`, only the resource id is known. */
 export async function read(id: string, props: unknown): Promise<ReadResult> {
   const stored = withoutProviderKey(props);
-  const outputs = compact({
-    ...stored,
-    ticketId: typeof stored.ticketId === "string" ? stored.ticketId : id,
-    schemaVersion: 1,
-  });
+  const outputs = compact({ ...stored, schemaVersion: 1 });
   return { id, props: outputs, inputs: storedTicketInputs(stored) };
 }
 

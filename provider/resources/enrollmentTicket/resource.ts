@@ -39,13 +39,17 @@ export interface EnrollmentTicketArgs {
  * usable until used or until it expires, 5 days after creation).
  */
 export class EnrollmentTicket extends pulumi.dynamic.Resource {
-  /** The ticket's id. */
+  /**
+   * The ticket's id. Secret, like the URL it is part of; for the same reason the resource's own id is a
+   * digest of it (`tkt_…`), not the ticket id.
+   */
   declare public readonly ticketId: pulumi.Output<string>;
   /** The enrollment link. Secret: anyone holding it can enroll a factor for the user. Absent after `get`. */
   declare public readonly ticketUrl: pulumi.Output<string>;
 
   /**
-   * Refers to a ticket by id. The API cannot read tickets, so only `ticketId` is known.
+   * Refers to a ticket by its resource id (`tkt_…`, from a stack's state). The API cannot read tickets, so
+   * nothing else is known.
    * `pulumi import` does not work for dynamic resources (pulumi/pulumi#16175).
    */
   public static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): EnrollmentTicket {
@@ -76,7 +80,7 @@ export class EnrollmentTicket extends pulumi.dynamic.Resource {
         ticketUrl: undefined,
         schemaVersion: undefined,
       },
-      pulumi.mergeOptions(opts, { additionalSecretOutputs: ["ticketUrl"] }),
+      pulumi.mergeOptions(opts, { additionalSecretOutputs: ["ticketUrl", "ticketId"] }),
       "tenant",
       "EnrollmentTicket",
     );

@@ -87,7 +87,12 @@ function checkPhoneProvider(provider: StoredPhoneProvider, desired: BasicDesired
 
 function checkTicket(emulator: Emulator, desired: BasicDesired, resource: ResourceState | undefined, problems: string[]): void {
   if (!resource) return;
-  const ticket = emulator.state.enrollmentTickets.find((minted) => minted.ticket_id === resource.id);
+  if (!isSecretEnvelope(resource.outputs.ticketId)) {
+    problems.push("state: EnrollmentTicket ticketId is not secret");
+    return;
+  }
+  const ticketId = resource.outputs.ticketId.value;
+  const ticket = emulator.state.enrollmentTickets.find((minted) => minted.ticket_id === ticketId);
   if (!ticket) {
     problems.push(`state: EnrollmentTicket ${String(resource.id)} was never minted by the tenant`);
     return;
@@ -106,7 +111,7 @@ function checkStackOutputs(emulator: Emulator, state: StackState, provider: Stor
     pushProvider: emulator.state.pushProvider,
     phoneProviderId: provider?.id,
     smsDisabled: provider?.disabled,
-    ticketId: ticket?.id,
+    ticketId: plain(ticket?.outputs.ticketId),
     eventStreamCount: emulator.state.eventStreams.length,
     eventStreamNames: emulator.state.eventStreams.slice(0, 5).map((stream) => stream.name),
   };
@@ -148,5 +153,8 @@ export async function checkConvergence(emulator: Emulator, engine: Engine, desir
 /** Ticket ids the state holds (to tell tickets the engine knows from ones an ambiguous POST minted). */
 export async function ticketIdsInState(engine: Engine): Promise<string[]> {
   const state = await engine.readState();
-  return state.resources.filter((resource) => resource.type === TYPES.ticket && resource.id).map((resource) => resource.id as string);
+  return state.resources
+    .filter((resource) => resource.type === TYPES.ticket && resource.id)
+    .map((resource) => plain(resource.outputs.ticketId))
+    .filter((id): id is string => typeof id === "string");
 }
