@@ -52,7 +52,8 @@ export const DEFAULT_CLIENT_OPTIONS: Readonly<Omit<ClientOptions, "logger" | "no
   bodyTimeoutMs: 30_000,
   deadlineMs: 120_000,
   maxRetries: 3,
-  maxRateLimitRetries: 10,
+  // Waiters released together at a reset race for the new budget; the deadline is the real bound.
+  maxRateLimitRetries: 30,
   baseBackoffMs: 500,
   maxBackoffMs: 10_000,
   maxRateLimitWaitMs: 60_000,

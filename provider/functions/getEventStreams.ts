@@ -3,6 +3,7 @@
 // shares the HTTP client, its auth and its retries with everything else.
 import * as pulumi from "@pulumi/pulumi";
 import { getClient, type TenantClient } from "../client";
+import { clientTuningFromEnv } from "../config";
 import { eventStreamsPageWire, flattenEventStream, type EventStream } from "./eventStreamsWire";
 import { settingsForInvoke } from "./programSettings";
 
@@ -168,7 +169,7 @@ export async function getEventStreams(
   opts?: pulumi.InvokeOptions,
 ): Promise<GetEventStreamsResult> {
   const checked = checkEventStreamsArgs(args);
-  const client = getClient(await settingsForInvoke(opts));
+  const client = getClient(await settingsForInvoke(opts), clientTuningFromEnv(process.env));
   return { eventStreams: await pageThrough(client, checked) };
 }
 

@@ -7,7 +7,7 @@
  * resolves them (stack config, then environment) and surfaces any problem as the ConfigError.
  */
 import type { ConfigureRequest } from "@pulumi/pulumi/dynamic";
-import { CONFIG_KEYS, resolveSettings, type ConnectionSettings } from "../config";
+import { CONFIG_KEYS, clientTuningFromEnv, resolveSettings, type ConnectionSettings } from "../config";
 import { getClient, type TenantClient } from "../client";
 
 export interface TenantConnection {
@@ -60,7 +60,7 @@ export function tenantConnection(): Promise<TenantConnection> {
     const lookup = new Map(recordedConfig);
     ready = Promise.resolve().then(() => {
       const settings = resolveSettings((key) => lookup.get(key), process.env);
-      return { settings, client: getClient(settings) };
+      return { settings, client: getClient(settings, clientTuningFromEnv(process.env)) };
     });
   }
   return ready;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ConfigError } from "../../provider/client";
-import { CONFIG_KEYS, resolveSettings, type ConfigLookup } from "../../provider/config";
+import { CONFIG_KEYS, clientTuningFromEnv, resolveSettings, type ConfigLookup } from "../../provider/config";
 
 const SECRET = "sentinel-client-secret-8f3a";
 const TOKEN = "sentinel-api-token-41c7";
@@ -166,5 +166,23 @@ describe("resolveSettings", () => {
     const lookup = ((key: string) => (key === "tenant:apiToken" ? { value: TOKEN } : "t.example.com")) as unknown as ConfigLookup;
     const error = configError(() => resolveSettings(lookup, {}));
     expect(error.message).toBe('Invalid value in the stack config "tenant:apiToken": expected a string.');
+  });
+});
+
+describe("client tuning from the environment", () => {
+  it("reads the HTTP timeout and the call deadline in seconds", () => {
+    expect(clientTuningFromEnv({ TENANT_HTTP_TIMEOUT_SECONDS: "5", TENANT_CALL_DEADLINE_SECONDS: "90" })).toEqual({
+      headersTimeoutMs: 5_000,
+      bodyTimeoutMs: 5_000,
+      deadlineMs: 90_000,
+    });
+    expect(clientTuningFromEnv({})).toEqual({});
+  });
+
+  it("rejects a value that is not a positive number, naming the variable", () => {
+    expect(() => clientTuningFromEnv({ TENANT_HTTP_TIMEOUT_SECONDS: "soon" })).toThrow(
+      new ConfigError("The TENANT_HTTP_TIMEOUT_SECONDS environment variable must be a positive number of seconds, e.g. 30."),
+    );
+    expect(() => clientTuningFromEnv({ TENANT_CALL_DEADLINE_SECONDS: "0" })).toThrow(/TENANT_CALL_DEADLINE_SECONDS/);
   });
 });
