@@ -28,13 +28,4 @@ export function staticToken(url: string, token: string): ConnectionSettings {
   return { baseUrl: url, audience: `${url}/api/v2/`, auth: { kind: "token", token } };
 }
 
-/** The rejection of a promise, failing the test if it resolves. */
-export async function rejectionOf(promise: Promise<unknown>): Promise<Error> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof Error) return error;
-    throw new Error(`rejected with a non-Error: ${String(error)}`);
-  }
-  throw new Error("expected the call to fail, but it succeeded");
-}
+export { rejectionOf } from "../support/rejection";

@@ -76,15 +76,7 @@ export function apiRequests(emulator: Emulator): number {
   return emulator.count(undefined, "/api/v2");
 }
 
-export async function rejectionOf(promise: Promise<unknown>): Promise<Error> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof Error) return error;
-    throw new Error(`rejected with a non-Error: ${String(error)}`);
-  }
-  throw new Error("expected a rejection, but the promise resolved");
-}
+export { rejectionOf } from "../support/rejection";
 
 /** Which sentinels occur in a text (an error message, JSON of outputs, host output). */
 export function leakedSentinels(text: string, extra: string[] = []): string[] {
