@@ -1,5 +1,5 @@
 /**
- * Benchmark: `up` of many resources (fixtures/many-tickets: N enrollment tickets, one POST each) through the engine
+ * Benchmark: `up` of many resources (test/support/fixtures/many-tickets: N enrollment tickets, one POST each) through the engine
  * stand-in, from an empty stack. Counts API calls against the floor (one per change, one token per process) and
  * splits the wall time along the critical path with timestamps from the processes (preload) and the emulator log:
  *
@@ -20,11 +20,12 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { startEmulator } from "../emulator";
 import { createEngine } from "../engine";
+import { MANY_TICKETS_PROJECT, emulatorConnectionConfig } from "../support/basicStack";
 import { ensureSelfLink } from "../support/selfLink";
 import { TimingRecorder, TOKEN_PATH, processTimelines, tokensPerProcess } from "./processTimings";
 import { median } from "./stats";
 
-const PROJECT_DIR = path.join(__dirname, "fixtures", "many-tickets");
+const PROJECT_DIR = MANY_TICKETS_PROJECT;
 const CLIENT = { id: "bench-many", secret: "bench-many-secret" };
 
 export interface ManyResourcesRun {
@@ -56,10 +57,8 @@ async function oneRun(count: number, stateDir: string): Promise<ManyResourcesRun
       stateDir,
       passphrase: "bench passphrase",
       config: {
-        "tenant:domain": { value: emulator.url },
-        "tenant:clientId": { value: CLIENT.id },
-        "tenant:clientSecret": { value: CLIENT.secret, secret: true },
-        "bench-many-tickets:count": { value: String(count) },
+        ...emulatorConnectionConfig(emulator, CLIENT),
+        "many-tickets:count": { value: String(count) },
       },
       env: { PULUMI_NODEJS_TRANSPILE_ONLY: "true", ...recorder.env() },
       timeoutMs: 300_000,

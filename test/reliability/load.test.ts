@@ -1,4 +1,4 @@
-// Load (issue #7, part 5): one `up` of 200 enrollment tickets (fixtures/load, a project of its own that
+// Load (issue #7, part 5): one `up` of 200 enrollment tickets (test/support/fixtures/many-tickets, a project of its own that
 // imports "pulumi-tenant" by name) against an emulator allowing 10 requests per second. No failure, and
 // the API time — first request sent to last response — within 1.3× the bound the rate limit sets
 // (requests the service accepted ÷ limit). 429s the client provokes are reported but not counted as work.
@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type Emulator } from "../emulator";
 import { createEngine, type Engine } from "../engine";
-import { SENTINEL_CLIENT } from "../support/basicStack";
+import { MANY_TICKETS_PROJECT, SENTINEL_CLIENT, emulatorConnectionConfig } from "../support/basicStack";
 import { ensureSelfLink } from "../support/selfLink";
 import { LeakScanner } from "./support/leakScan";
 import { printTable } from "./support/table";
@@ -16,7 +16,7 @@ import { printTable } from "./support/table";
 const TICKETS = 200;
 const RATE_LIMIT = 10;
 const MAX_RATIO = 1.3;
-const PROJECT_DIR = join(__dirname, "fixtures", "load");
+const PROJECT_DIR = MANY_TICKETS_PROJECT;
 
 describe(`load: ${TICKETS} resources in one up at ${RATE_LIMIT} requests/s`, () => {
   const scanner = new LeakScanner();
@@ -34,10 +34,8 @@ describe(`load: ${TICKETS} resources in one up at ${RATE_LIMIT} requests/s`, () 
       stateDir,
       passphrase: "load test passphrase",
       config: {
-        "tenant:domain": { value: emulator.url },
-        "tenant:clientId": { value: SENTINEL_CLIENT.id },
-        "tenant:clientSecret": { value: SENTINEL_CLIENT.secret, secret: true },
-        ticketCount: { value: String(TICKETS) },
+        ...emulatorConnectionConfig(emulator, SENTINEL_CLIENT),
+        "many-tickets:count": { value: String(TICKETS) },
       },
       env: { PULUMI_NODEJS_TRANSPILE_ONLY: "true" },
       timeoutMs: 240_000,

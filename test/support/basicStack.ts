@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Emulator, EmulatorClient } from "../emulator";
 import { createEngine, type Engine } from "../engine";
+import type { StackConfig } from "../engine/project";
 import { REPO_ROOT, ensureSelfLink } from "./selfLink";
 
 /** Distinctive values that must never appear in plain text in state, logs or errors. */
@@ -20,6 +21,18 @@ export const BASIC_STACK_PASSPHRASE = "correct horse battery staple";
 
 /** An emulator client whose secret is the sentinel; pass it in `startEmulator({ clients: [SENTINEL_CLIENT] })`. */
 export const SENTINEL_CLIENT: EmulatorClient = { id: "pulumi-ci", secret: SENTINELS.clientSecret };
+
+/** The tenant:* stack config that points a program at an emulator as `client`. */
+export function emulatorConnectionConfig(emulator: Emulator, client: { id: string; secret: string }): StackConfig {
+  return {
+    "tenant:domain": { value: emulator.url },
+    "tenant:clientId": { value: client.id },
+    "tenant:clientSecret": { value: client.secret, secret: true },
+  };
+}
+
+/** The many-tickets fixture project (test/support/fixtures/many-tickets); its config key is `many-tickets:count`. */
+export const MANY_TICKETS_PROJECT = join(__dirname, "fixtures", "many-tickets");
 
 export interface BasicStackOptions {
   /** Client id and secret the stack authenticates with (default: the sentinel client). */
@@ -54,9 +67,7 @@ export function basicStack(emulator: Emulator, options: BasicStackOptions = {}):
     stateDir,
     passphrase: BASIC_STACK_PASSPHRASE,
     config: {
-      "tenant:domain": { value: emulator.url },
-      "tenant:clientId": { value: client.id },
-      "tenant:clientSecret": { value: client.secret, secret: true },
+      ...emulatorConnectionConfig(emulator, client),
       "tenant-basic:smsAuthToken": { value: SENTINELS.smsAuthToken, secret: true },
       ...projectConfig,
     },
