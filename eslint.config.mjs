@@ -12,7 +12,7 @@ export default tseslint.config(
   },
   {
     // The serialized shim must use plain old syntax and lazy require() by package name.
-    files: ["provider/resources/shim.ts", "test/**/*.ts"],
+    files: ["provider/resources/shim.ts", "test/**/*.ts", "tools/**/*.ts"],
     rules: { "@typescript-eslint/no-require-imports": "off" },
   },
 );

@@ -1,12 +1,12 @@
 import { defineConfig } from "vitest/config";
 
-// `npm test` runs everything but the reliability suite, which takes minutes (fault matrix, load) and has
-// its own command: `npm run test:reliability` (TENANT_SUITE=reliability).
+// `npm test` runs the suites in test/ and each tool's own tests (tools/*/test/), all but the reliability suite,
+// which takes minutes (fault matrix, load) and has its own command: `npm run test:reliability` (TENANT_SUITE=reliability).
 const reliability = process.env.TENANT_SUITE === "reliability";
 
 export default defineConfig({
   test: {
-    include: reliability ? ["test/reliability/**/*.test.ts"] : ["test/**/*.test.ts"],
+    include: reliability ? ["test/reliability/**/*.test.ts"] : ["test/**/*.test.ts", "tools/**/*.test.ts"],
     exclude: reliability ? [] : ["test/reliability/**", "**/node_modules/**"],
     globalSetup: ["test/support/globalSetup.ts"],
     testTimeout: 60_000,

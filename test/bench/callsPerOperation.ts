@@ -6,9 +6,9 @@
  *
  *   npx tsx test/bench/callsPerOperation.ts     (needs `npm run build`)
  */
-import { startEmulator, type Emulator, type RequestLogEntry } from "../emulator";
-import type { RunResult } from "../engine";
-import { SENTINEL_CLIENT, basicStack } from "../support/basicStack";
+import { startEmulator, type Emulator, type RequestLogEntry } from "../../tools/emulator";
+import type { RunResult } from "../../tools/engine";
+import { SENTINEL_CLIENT, basicStack } from "../../tools/stacks/basicStack";
 import { TimingRecorder, processTimelines, tokensPerProcess, TOKEN_PATH } from "./processTimings";
 
 export type ResourceName = "PushProviderSelection" | "PhoneProvider" | "EnrollmentTicket" | "getEventStreams";

@@ -12,9 +12,9 @@
  *   npx tsx test/bench/coldStart.ts [rounds]     (needs `npm run build`)
  */
 import * as fs from "node:fs";
-import { startEmulator, type Emulator } from "../emulator";
-import { DynamicProviderHost } from "../engine";
-import { REPO_ROOT, ensureSelfLink } from "../support/selfLink";
+import { startEmulator, type Emulator } from "../../tools/emulator";
+import { DynamicProviderHost } from "../../tools/engine";
+import { REPO_ROOT, ensureSelfLink } from "../../tools/stacks/selfLink";
 import { serializeProviders } from "./serialization";
 import { median } from "./stats";
 

@@ -12,7 +12,7 @@ import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { Pool } from "undici";
-import { startEmulator, type Emulator } from "../emulator";
+import { startEmulator, type Emulator } from "../../tools/emulator";
 
 const ROUTE = "/api/v2/guardian/factors/push-notification/selected-provider";
 
@@ -45,9 +45,9 @@ function parseSettings(argv: readonly string[]): Settings {
   return settings;
 }
 
-/** Starts `test/emulator/cli.ts` in a child process and resolves with its URL from the first stdout line. */
+/** Starts `tools/emulator/cli.ts` in a child process and resolves with its URL from the first stdout line. */
 async function startChildEmulator(): Promise<{ url: string; child: ChildProcess }> {
-  const cli = join(__dirname, "..", "emulator", "cli.ts");
+  const cli = join(__dirname, "..", "..", "tools", "emulator", "cli.ts");
   const child = spawn(process.execPath, ["--import", "tsx", cli, "--port", "0"], { stdio: ["ignore", "pipe", "inherit"] });
   const lines = createInterface({ input: child.stdout! });
   const [first] = (await once(lines, "line")) as [string];

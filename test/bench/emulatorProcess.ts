@@ -11,7 +11,7 @@ import { once } from "node:events";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { createInterface } from "node:readline";
-import { DEFAULT_CLIENT, startEmulator, type EmulatorClient, type RequestLogEntry } from "../emulator";
+import { DEFAULT_CLIENT, startEmulator, type EmulatorClient, type RequestLogEntry } from "../../tools/emulator";
 
 const TSX_LOADER = "tsx";
 

@@ -10,7 +10,7 @@
 import { execFile } from "node:child_process";
 import * as path from "node:path";
 import { promisify } from "node:util";
-import { REPO_ROOT, ensureSelfLink } from "../support/selfLink";
+import { REPO_ROOT, ensureSelfLink } from "../../tools/stacks/selfLink";
 import { EMULATOR_CLIENT, startEmulatorProcess } from "./emulatorProcess";
 
 const run = promisify(execFile);

@@ -1,5 +1,5 @@
 /**
- * Benchmark: `up` of many resources (test/support/fixtures/many-tickets: N enrollment tickets, one POST each) through the engine
+ * Benchmark: `up` of many resources (test/support/fixtures/manyTickets: N enrollment tickets, one POST each) through the engine
  * stand-in, from an empty stack. Counts API calls against the floor (one per change, one token per process) and
  * splits the wall time along the critical path with timestamps from the processes (preload) and the emulator log:
  *
@@ -18,10 +18,11 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { startEmulator } from "../emulator";
-import { createEngine } from "../engine";
-import { MANY_TICKETS_PROJECT, emulatorConnectionConfig } from "../support/basicStack";
-import { ensureSelfLink } from "../support/selfLink";
+import { startEmulator } from "../../tools/emulator";
+import { createEngine } from "../../tools/engine";
+import { emulatorConnectionConfig } from "../../tools/stacks/basicStack";
+import { ensureSelfLink } from "../../tools/stacks/selfLink";
+import { MANY_TICKETS_PROJECT } from "../support/manyTickets";
 import { TimingRecorder, TOKEN_PATH, processTimelines, tokensPerProcess } from "./processTimings";
 import { median } from "./stats";
 

@@ -6,7 +6,7 @@
  *
  *   npx tsx test/bench/serializedSize.ts     (needs `npm run build`)
  */
-import { REPO_ROOT, ensureSelfLink } from "../support/selfLink";
+import { REPO_ROOT, ensureSelfLink } from "../../tools/stacks/selfLink";
 import { installedCopy, serializeProviders, type Serialized } from "./serialization";
 
 export interface ResourceSizes {

@@ -1,7 +1,7 @@
 // Access tokens over real HTTP against the emulator: caching, single flight, expiry, 401 refresh, token errors.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ApiError, TenantClient } from "../../provider/client";
-import { startEmulator, type Emulator } from "../emulator";
+import { startEmulator, type Emulator } from "../../tools/emulator";
 import { FAST, PUSH_API_PATH, PUSH_PATH, clientCredentials, pushSelectionSchema, rejectionOf, staticToken } from "./helpers";
 
 const cleanups: (() => Promise<void>)[] = [];

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { PACKAGE_VERSION, ResponseShapeError, TenantClient, getClient } from "../../provider/client";
-import { startEmulator, type Emulator } from "../emulator";
+import { startEmulator, type Emulator } from "../../tools/emulator";
 import {
   FAST,
   PHONE_API_PATH,

@@ -3,7 +3,7 @@ import { createServer } from "node:net";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { AmbiguousRequestError, ApiError, NetworkError, TenantClient } from "../../provider/client";
-import { startEmulator, type Emulator, type EmulatorOptions } from "../emulator";
+import { startEmulator, type Emulator, type EmulatorOptions } from "../../tools/emulator";
 import {
   FAST,
   PHONE_API_PATH,

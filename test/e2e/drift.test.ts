@@ -2,18 +2,18 @@
  * Issue #8: the scheduled drift job, `pulumi preview --refresh --expect-no-changes`, as users run it against a
  * deployed examples/basic stack. It passes while the tenant matches the program, and fails naming the resource
  * and property once something was changed (or deleted) outside Pulumi — through the engine API and through
- * the command line (test/engine/cli.ts, spawned as CI would run it). The tests share one stack, in order.
+ * the command line (tools/engine/cli.ts, spawned as CI would run it). The tests share one stack, in order.
  */
 import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEmulator, type Emulator, type RequestLogEntry } from "../emulator";
-import { ExpectNoChangesError, type RunResult } from "../engine";
-import { BASIC_STACK_PASSPHRASE, SENTINELS, SENTINEL_CLIENT, basicStack, type BasicStack } from "../support/basicStack";
-import { REPO_ROOT } from "../support/selfLink";
+import { startEmulator, type Emulator, type RequestLogEntry } from "../../tools/emulator";
+import { ExpectNoChangesError, type RunResult } from "../../tools/engine";
+import { BASIC_STACK_PASSPHRASE, SENTINELS, SENTINEL_CLIENT, basicStack, type BasicStack } from "../../tools/stacks/basicStack";
+import { REPO_ROOT } from "../../tools/stacks/selfLink";
 import { OutOfBandAdmin, RequestWindow, expectNoSecrets, operations } from "./helpers";
 
-const CLI = join(REPO_ROOT, "test", "engine", "cli.ts");
+const CLI = join(REPO_ROOT, "tools", "engine", "cli.ts");
 const CLI_TIMEOUT_MS = 90_000;
 
 interface CliRun {

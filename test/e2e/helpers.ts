@@ -3,8 +3,8 @@
  * the API, the exact access tokens the emulator issued, and the sentinel-secret scan.
  */
 import { expect } from "vitest";
-import type { Emulator, RequestLogEntry } from "../emulator";
-import type { RunResult } from "../engine";
+import type { Emulator, RequestLogEntry } from "../../tools/emulator";
+import type { RunResult } from "../../tools/engine";
 
 export const API_PREFIX = "/api/v2";
 export const TOKEN_PATH = "/oauth/token";
@@ -13,7 +13,7 @@ export const PHONE_API_PATH = `${API_PREFIX}/branding/phone/providers`;
 export const TICKET_API_PATH = `${API_PREFIX}/guardian/enrollments/ticket`;
 export const STREAMS_API_PATH = `${API_PREFIX}/event-streams`;
 
-/** The same as basicStack's (test/support/basicStack.ts), which does not export it; the CLI must decrypt that state. */
+/** The same as basicStack's (tools/stacks/basicStack.ts), which does not export it; the CLI must decrypt that state. */
 
 /** Reads the emulator's request log in slices: each `take()` returns what arrived since the previous one. */
 export class RequestWindow {

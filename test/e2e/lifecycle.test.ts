@@ -5,9 +5,9 @@
  * The tests share one emulator and one stack and run in order.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEmulator, type Emulator, type RequestLogEntry, type StoredPhoneProvider } from "../emulator";
-import { UNKNOWN_VALUE, isSecretEnvelope, type RunResult } from "../engine";
-import { SENTINELS, SENTINEL_CLIENT, basicStack, type BasicStack } from "../support/basicStack";
+import { startEmulator, type Emulator, type RequestLogEntry, type StoredPhoneProvider } from "../../tools/emulator";
+import { UNKNOWN_VALUE, isSecretEnvelope, type RunResult } from "../../tools/engine";
+import { SENTINELS, SENTINEL_CLIENT, basicStack, type BasicStack } from "../../tools/stacks/basicStack";
 import {
   OutOfBandAdmin,
   PHONE_API_PATH,

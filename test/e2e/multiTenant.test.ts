@@ -8,9 +8,9 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEmulator, type Emulator, type EmulatorClient } from "../emulator";
-import { createEngine, type Engine } from "../engine";
-import { REPO_ROOT, ensureSelfLink } from "../support/selfLink";
+import { startEmulator, type Emulator, type EmulatorClient } from "../../tools/emulator";
+import { createEngine, type Engine } from "../../tools/engine";
+import { REPO_ROOT, ensureSelfLink } from "../../tools/stacks/selfLink";
 import { PUSH_API_PATH, RequestWindow, STREAMS_API_PATH, expectNoSecrets, operations, visibleTexts } from "./helpers";
 
 const PROJECT_DIR = join(REPO_ROOT, "examples", "multi-tenant");

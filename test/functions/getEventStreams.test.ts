@@ -4,7 +4,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../provider/client/errors";
 import { getEventStreams, getEventStreamsOutput } from "../../provider/functions/getEventStreams";
-import { DEFAULT_CLIENT, startEmulator, type Emulator } from "../emulator";
+import { DEFAULT_CLIENT, startEmulator, type Emulator } from "../../tools/emulator";
 import { settle } from "./settle";
 import { useTenantEnv } from "./tenantEnv";
 

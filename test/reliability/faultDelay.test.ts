@@ -9,8 +9,8 @@
 // applied a second time when the late original arrives. Same content, but `updated_at` moves after the
 // state recorded it, so the closing `preview --refresh` shows `updatedAt` drift on the PhoneProvider.
 import { afterAll, describe, expect, it } from "vitest";
-import { startEmulator, type Emulator } from "../emulator";
-import { SENTINEL_CLIENT } from "../support/basicStack";
+import { startEmulator, type Emulator } from "../../tools/emulator";
+import { SENTINEL_CLIENT } from "../../tools/stacks/basicStack";
 import { CLIENT_HEADERS_TIMEOUT_MS, cellProblems, printCells, runChain, type CellResult, type FaultKind } from "./support/cells";
 import { endpoint, type EndpointKey } from "./support/endpoints";
 import { LeakScanner } from "./support/leakScan";

@@ -4,8 +4,8 @@
 // tenant matches the program, there is exactly one phone provider, and the state matches the tenant.
 // Slow responses (beyond the client's timeout) are in faultDelay.test.ts, expiring tokens in tokenExpiry.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEmulator, type Emulator } from "../emulator";
-import { SENTINEL_CLIENT } from "../support/basicStack";
+import { startEmulator, type Emulator } from "../../tools/emulator";
+import { SENTINEL_CLIENT } from "../../tools/stacks/basicStack";
 import { cellProblems, printCells, runChain, type CellResult, type FaultKind } from "./support/cells";
 import { ENDPOINTS } from "./support/endpoints";
 import { LeakScanner } from "./support/leakScan";

@@ -6,7 +6,7 @@ import { STATUS_CODES } from "node:http";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { CONTRACT_SCOPES, startEmulator, type Emulator } from "../emulator";
+import { CONTRACT_SCOPES, startEmulator, type Emulator } from "../../tools/emulator";
 import { invalidRequests, type Existing, type InvalidRequest } from "./support/invalidRequests";
 import { printTable } from "./support/table";
 

@@ -7,9 +7,9 @@ import { join } from "node:path";
 import fc from "fast-check";
 import type { CheckResult, ConfigureRequest } from "@pulumi/pulumi/dynamic";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { startEmulator, type Emulator } from "../emulator";
-import { SENTINELS, SENTINEL_CLIENT } from "../support/basicStack";
-import { REPO_ROOT } from "../support/selfLink";
+import { startEmulator, type Emulator } from "../../tools/emulator";
+import { SENTINELS, SENTINEL_CLIENT } from "../../tools/stacks/basicStack";
+import { REPO_ROOT } from "../../tools/stacks/selfLink";
 import {
   badEnum,
   badLength,

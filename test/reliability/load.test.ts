@@ -1,4 +1,4 @@
-// Load (issue #7, part 5): one `up` of 200 enrollment tickets (test/support/fixtures/many-tickets, a project of its own that
+// Load: one `up` of 200 enrollment tickets (test/support/fixtures/manyTickets, a project of its own that
 // imports "pulumi-tenant" by name) against an emulator allowing 10 requests per second. No failure, and
 // the API time — first request sent to last response — within 1.3× the bound the rate limit sets
 // (requests the service accepted ÷ limit). 429s the client provokes are reported but not counted as work.
@@ -6,10 +6,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEmulator, type Emulator } from "../emulator";
-import { createEngine, type Engine } from "../engine";
-import { MANY_TICKETS_PROJECT, SENTINEL_CLIENT, emulatorConnectionConfig } from "../support/basicStack";
-import { ensureSelfLink } from "../support/selfLink";
+import { startEmulator, type Emulator } from "../../tools/emulator";
+import { createEngine, type Engine } from "../../tools/engine";
+import { SENTINEL_CLIENT, emulatorConnectionConfig } from "../../tools/stacks/basicStack";
+import { ensureSelfLink } from "../../tools/stacks/selfLink";
+import { MANY_TICKETS_PROJECT } from "../support/manyTickets";
 import { LeakScanner } from "./support/leakScan";
 import { printTable } from "./support/table";
 

@@ -8,8 +8,8 @@
 // Reproduce: RELIABILITY_SEED=<seed> RELIABILITY_SCHEDULES=1 npm run test:reliability -- randomSchedules
 // (a schedule that updates or refreshes then runs on a freshly created stack instead of the previous one).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEmulator, type Emulator } from "../emulator";
-import { SENTINEL_CLIENT } from "../support/basicStack";
+import { startEmulator, type Emulator } from "../../tools/emulator";
+import { SENTINEL_CLIENT } from "../../tools/stacks/basicStack";
 import { SEEDED_STREAMS } from "./support/cells";
 import { INITIAL_DESIRED } from "./support/convergence";
 import { TICKET_PATH, faultHits } from "./support/endpoints";

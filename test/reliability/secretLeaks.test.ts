@@ -4,9 +4,9 @@
 // file: state file, every serialized provider, program and host output, every error message, against the
 // sentinel secrets, each access token the emulator issued and each ticket URL it minted.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEmulator, type Emulator } from "../emulator";
-import type { Engine } from "../engine";
-import { SENTINEL_CLIENT, SENTINELS, basicStack } from "../support/basicStack";
+import { startEmulator, type Emulator } from "../../tools/emulator";
+import type { Engine } from "../../tools/engine";
+import { SENTINEL_CLIENT, SENTINELS, basicStack } from "../../tools/stacks/basicStack";
 import { SEEDED_STREAMS } from "./support/cells";
 import { LeakScanner } from "./support/leakScan";
 import { unclearReason } from "./support/scenario";

@@ -1,14 +1,14 @@
 // Token attacks on the emulator (issue #7, part 3), as one table across every /api/v2 route the emulator
-// serves. test/emulator/bearer.test.ts tries each attack on one route and scopes.test.ts removes each
+// serves. tools/emulator/test/bearer.test.ts tries each attack on one route and scopes.test.ts removes each
 // operation's own scope; this table covers the rest: every attack on every route, a token from another
 // tenant, a header with `alg: none` over a genuine signature, the neighbouring scopes of the same resource,
 // and a real client-credentials token whose grant lacks the scope. Each attack must be refused (401, or
 // 403 for scopes) with the service's message, change nothing, and the same request must succeed with a
 // genuine token afterwards (so the refusal is the token's doing).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEmulator, type Emulator } from "../emulator";
-import { apiRoutes, type Route } from "../emulator/routes";
-import { loadJose, type Jose } from "../emulator/support";
+import { startEmulator, type Emulator } from "../../tools/emulator";
+import { apiRoutes, type Route } from "../../tools/emulator/routes";
+import { loadJose, type Jose } from "../../tools/emulator/test/support";
 import { printTable } from "./support/table";
 
 const ADMIN = { id: "attack-admin", secret: "attack-admin-secret" };

@@ -5,8 +5,8 @@
 // the run past the point where the client renews its token ahead of expiry (half the lifetime), so the
 // next call must get a fresh token first, with no 401 on the way.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEmulator, type Emulator } from "../emulator";
-import { SENTINEL_CLIENT } from "../support/basicStack";
+import { startEmulator, type Emulator } from "../../tools/emulator";
+import { SENTINEL_CLIENT } from "../../tools/stacks/basicStack";
 import { cellProblems, printCells, runChain, type CellResult } from "./support/cells";
 import { ENDPOINTS, SELECTION_PATH } from "./support/endpoints";
 import { LeakScanner } from "./support/leakScan";

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ConfigureRequest } from "@pulumi/pulumi/dynamic";
 import { ConfigError } from "../../provider/client";
-import type { Emulator } from "../emulator";
+import type { Emulator } from "../../tools/emulator";
 import * as pushHandler from "../../provider/resources/pushProviderSelection/handler";
 import * as phoneHandler from "../../provider/resources/phoneProvider/handler";
 import * as ticketHandler from "../../provider/resources/enrollmentTicket/handler";

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, beforeEach, vi } from "vitest";
 import type { ConfigureRequest } from "@pulumi/pulumi/dynamic";
-import { startEmulator, type Emulator } from "../emulator";
+import { startEmulator, type Emulator } from "../../tools/emulator";
 
 /** Sentinels: none of these may appear in plain outputs, error messages or host output. */
 export const CLIENT_ID = "resources-test-client";

@@ -3,9 +3,9 @@
 // resource, secrets re-marked the way the engine does, and no sentinel secret in plain outputs, error
 // messages or host output.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Emulator } from "../emulator";
-import { DynamicProviderHost, HostCallError, UNKNOWN_VALUE, secretEnvelope } from "../engine/host";
-import { annotateSecrets, isSecretEnvelope, markSecretKeys, type PropertyMap } from "../engine/values";
+import type { Emulator } from "../../tools/emulator";
+import { DynamicProviderHost, HostCallError, UNKNOWN_VALUE, secretEnvelope } from "../../tools/engine/host";
+import { annotateSecrets, isSecretEnvelope, markSecretKeys, type PropertyMap } from "../../tools/engine/values";
 import { REPO_ROOT, assertDistIsFresh, serializedProvider, type ShimName } from "./dist";
 import { AUTH_TOKEN, CLIENT_ID, CLIENT_SECRET, OTHER_AUTH_TOKEN, leakedSentinels, startTenant, tenantHostOf } from "./harness";
 

@@ -1,7 +1,7 @@
 // PhoneProvider handlers against the emulator over real HTTP: the lifecycle, preview unknowns, drift,
 // 404s, both ways to adopt an existing provider, and dropped connections on the create POST.
 import { describe, expect, it } from "vitest";
-import type { StoredPhoneProvider } from "../emulator";
+import type { StoredPhoneProvider } from "../../tools/emulator";
 import * as handler from "../../provider/resources/phoneProvider/handler";
 import {
   AUTH_TOKEN,

@@ -1,7 +1,7 @@
 // Every input rule of the contract is rejected in `check`, with a failure naming the property and the
 // allowed values or limits, before any HTTP call (not even a token request). Reasons never echo values.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { Emulator } from "../emulator";
+import type { Emulator } from "../../tools/emulator";
 import * as pushHandler from "../../provider/resources/pushProviderSelection/handler";
 import * as phoneHandler from "../../provider/resources/phoneProvider/handler";
 import * as ticketHandler from "../../provider/resources/enrollmentTicket/handler";

@@ -1,4 +1,4 @@
-import { ensureSelfLink } from "./selfLink";
+import { ensureSelfLink } from "../../tools/stacks/selfLink";
 
 export default function setup(): void {
   ensureSelfLink();

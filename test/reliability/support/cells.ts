@@ -3,8 +3,8 @@
  * checked (tenant = program, one phone provider, state = tenant). A "chain" runs one kind across a list
  * of endpoints: create-phase cells on fresh stacks, then refresh and update cells on the last stack.
  */
-import type { Emulator, FaultSpec } from "../../emulator";
-import type { Step } from "../../engine";
+import type { Emulator, FaultSpec } from "../../../tools/emulator";
+import type { Step } from "../../../tools/engine";
 import { DEFAULT_CLIENT_OPTIONS } from "../../../provider/client/options";
 import { INITIAL_DESIRED } from "./convergence";
 import { TOKEN_PATH, statusCount, waitForFaultHits, type Endpoint } from "./endpoints";

@@ -3,10 +3,10 @@
  * with exactly one phone provider, and the stack's state (readState) describes that same tenant.
  */
 import { isDeepStrictEqual } from "node:util";
-import type { Emulator, StoredPhoneProvider } from "../../emulator";
-import type { Engine, ResourceState, StackState } from "../../engine";
-import { isSecretEnvelope, stripSecrets } from "../../engine";
-import { SENTINELS } from "../../support/basicStack";
+import type { Emulator, StoredPhoneProvider } from "../../../tools/emulator";
+import type { Engine, ResourceState, StackState } from "../../../tools/engine";
+import { isSecretEnvelope, stripSecrets } from "../../../tools/engine";
+import { SENTINELS } from "../../../tools/stacks/basicStack";
 
 export type PushProvider = "guardian" | "sns" | "direct";
 

@@ -1,5 +1,5 @@
 /** The endpoints examples/basic calls, where faults go, and which kind of run reaches each of them. */
-import type { Emulator, FaultSpec } from "../../emulator";
+import type { Emulator, FaultSpec } from "../../../tools/emulator";
 
 export const SELECTION_PATH = "/api/v2/guardian/factors/push-notification/selected-provider";
 export const PHONE_PATH = "/api/v2/branding/phone/providers";

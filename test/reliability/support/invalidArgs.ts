@@ -4,7 +4,7 @@
  * cross-field rule), each defect tagged with the property a check failure must name.
  */
 import fc from "fast-check";
-import { SENTINELS } from "../../support/basicStack";
+import { SENTINELS } from "../../../tools/stacks/basicStack";
 
 /** The preview "unknown" sentinel: check skips it, so a generator must never produce it by chance. */
 const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";

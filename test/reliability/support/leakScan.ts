@@ -5,11 +5,11 @@
  * issued, and each ticket URL it minted. `RunResult.logs` is left out on purpose: it holds the SDK's debug
  * logs, which echo wire objects (secrets included) by design, like `pulumi --debug`.
  */
-import type { Emulator } from "../../emulator";
-import { TokenAuthority } from "../../emulator/auth";
-import type { Engine, RunResult } from "../../engine";
-import { isSecretEnvelope } from "../../engine";
-import { SENTINELS } from "../../support/basicStack";
+import type { Emulator } from "../../../tools/emulator";
+import { TokenAuthority } from "../../../tools/emulator/auth";
+import type { Engine, RunResult } from "../../../tools/engine";
+import { isSecretEnvelope } from "../../../tools/engine";
+import { SENTINELS } from "../../../tools/stacks/basicStack";
 import { printTable } from "./table";
 
 export type ArtifactKind = "state file" | "serialized provider" | "program output" | "host output" | "error message";

@@ -7,9 +7,9 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Emulator } from "../../emulator";
-import { ExpectNoChangesError, type Engine, type Step } from "../../engine";
-import { SENTINELS, basicStack } from "../../support/basicStack";
+import type { Emulator } from "../../../tools/emulator";
+import { ExpectNoChangesError, type Engine, type Step } from "../../../tools/engine";
+import { SENTINELS, basicStack } from "../../../tools/stacks/basicStack";
 import { checkConvergence, projectConfigOf, ticketIdsInState, type BasicDesired, type ConvergenceReport } from "./convergence";
 import type { LeakScanner } from "./leakScan";
 

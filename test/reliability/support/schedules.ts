@@ -3,7 +3,7 @@
  * update changes, whether tokens are short-lived, and one to three faults on endpoints that run reaches.
  * The same seed always gives the same schedule.
  */
-import type { FaultKind as EmulatorFaultKind, FaultSpec } from "../../emulator";
+import type { FaultKind as EmulatorFaultKind, FaultSpec } from "../../../tools/emulator";
 import type { BasicDesired, PushProvider } from "./convergence";
 import { endpoint, type EndpointKey, type Phase } from "./endpoints";
 import { SeededRandom } from "./random";

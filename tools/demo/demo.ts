@@ -1,0 +1,111 @@
+/**
+ * `npm run demo`: the whole lifecycle of examples/basic against the local emulator, in one command.
+ *
+ * preview → up → preview (no changes) → an out-of-band change on the tenant → preview --refresh shows the
+ * drift → up --refresh repairs it → destroy. Where a `pulumi` CLI is on PATH it drives the real CLI with a
+ * local file backend; otherwise the engine stand-in in tools/engine drives the real
+ * @pulumi/pulumi program runtime and dynamic-provider host.
+ */
+import { request } from "undici";
+import { DEFAULT_CLIENT, startEmulator, type Emulator } from "../emulator";
+import { ExpectNoChangesError, pulumiCliAvailable, type RunResult } from "../engine";
+import { formatResult } from "../engine/cli";
+import { basicStack } from "../stacks/basicStack";
+
+const SEEDED_STREAMS = 150;
+const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+function banner(title: string): void {
+  console.log(`\n━━ ${title} ${"━".repeat(Math.max(0, 72 - title.length))}`);
+}
+
+/** What the tenant API saw since `from` (an index into the emulator's request log). */
+function apiCallsSince(emulator: Emulator, from: number): string {
+  const calls = emulator.requests.slice(from).filter((entry) => entry.path.startsWith("/api/v2/"));
+  const tokens = emulator.requests.slice(from).filter((entry) => entry.path.startsWith("/oauth/token")).length;
+  const writes = calls.filter((entry) => MUTATING.has(entry.method)).length;
+  const byRoute = new Map<string, number>();
+  for (const entry of calls) {
+    const route = `${entry.method} ${entry.path.replace(/\/pro_[A-Za-z0-9]+$/, "/{id}")}`;
+    byRoute.set(route, (byRoute.get(route) ?? 0) + 1);
+  }
+  const routes = [...byRoute].map(([route, count]) => `${count}× ${route}`).join(", ");
+  return `API calls: ${calls.length} (${writes} changing), token requests: ${tokens}${routes ? ` — ${routes}` : ""}`;
+}
+
+async function step(emulator: Emulator, title: string, run: () => Promise<RunResult>): Promise<RunResult> {
+  banner(title);
+  const logStart = emulator.requests.length;
+  const started = Date.now();
+  const result = await run();
+  console.log(formatResult(result));
+  console.log(`${apiCallsSince(emulator, logStart)}; ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return result;
+}
+
+/** Someone changes the tenant by hand (in the dashboard, say): push provider and the SMS provider's state. */
+async function changeTenantOutOfBand(emulator: Emulator): Promise<void> {
+  const token = await emulator.issueToken(DEFAULT_CLIENT.id);
+  const call = async (method: "PUT" | "PATCH", path: string, body: unknown): Promise<void> => {
+    const response = await request(`${emulator.url}/api/v2${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    await response.body.dump();
+    if (response.statusCode >= 300) throw new Error(`${method} ${path} answered ${response.statusCode}`);
+  };
+  const [phone] = [...emulator.state.phoneProviders.values()];
+  await call("PUT", "/guardian/factors/push-notification/selected-provider", { provider: "direct" });
+  await call("PATCH", `/branding/phone/providers/${phone.id}`, { disabled: true });
+  console.log("Out of band: push provider set to \"direct\", and the SMS provider disabled.");
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const emulator = await startEmulator({ port: 0 });
+  emulator.seedEventStreams(SEEDED_STREAMS);
+  const stack = basicStack(emulator, { client: DEFAULT_CLIENT, stack: "demo" });
+  console.log(`Emulator listening on ${emulator.url} (tenant with ${SEEDED_STREAMS} event streams)`);
+  console.log(
+    pulumiCliAvailable()
+      ? "Engine: the pulumi CLI on PATH, with a local file backend"
+      : "Engine: the test engine stand-in (no pulumi CLI on PATH), driving the real @pulumi/pulumi runtime and host",
+  );
+  try {
+    const { engine } = stack;
+    await step(emulator, "1. pulumi preview", () => engine.preview());
+    await step(emulator, "2. pulumi up", () => engine.up());
+    await step(emulator, "3. pulumi preview (expect no changes)", () => engine.preview({ expectNoChanges: true }));
+
+    banner("4. a change made to the tenant out of band");
+    await changeTenantOutOfBand(emulator);
+
+    await step(emulator, "5. pulumi preview --refresh --expect-no-changes (the drift check)", async () => {
+      try {
+        await engine.preview({ refresh: true, expectNoChanges: true });
+        throw new Error("the drift check found no drift, but the tenant was changed out of band");
+      } catch (error) {
+        if (!(error instanceof ExpectNoChangesError)) throw error;
+        console.log(error.message);
+        return error.result;
+      }
+    });
+    await step(emulator, "6. pulumi up --refresh (repairs the drift)", () => engine.up({ refresh: true }));
+    const repaired = emulator.state;
+    const phone = [...repaired.phoneProviders.values()][0];
+    console.log(`Tenant now: push provider "${repaired.pushProvider}", SMS provider ${phone?.disabled ? "disabled" : "enabled"}`);
+
+    await step(emulator, "7. pulumi destroy", () => engine.destroy());
+    console.log(`Tenant now: push provider "${emulator.state.pushProvider}" (restored), ${emulator.state.phoneProviders.size} phone providers`);
+    banner(`done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  } finally {
+    stack.dispose();
+    await emulator.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(`demo failed: ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
+});
