@@ -4,7 +4,7 @@
 //   npx tsx test/bench/getEventStreams.ts [streams] [runs]     (needs `npm run build`)
 //
 // The emulator runs in a process of its own, and each run is a fresh plain-node process that loads the built
-// package and calls getEventStreams() twice (fixtures/list-event-streams.js): cold, like a program's only call
+// package and calls getEventStreams() twice (fixtures/listEventStreams.js): cold, like a program's only call
 // (the client, undici, the token and the connection come first), then warm. Memory figures are each call's own
 // (growth over that process's baseline, sampled every 10 ms).
 import { execFile } from "node:child_process";
@@ -14,7 +14,7 @@ import { REPO_ROOT, ensureSelfLink } from "../../tools/stacks/selfLink";
 import { EMULATOR_CLIENT, startEmulatorProcess } from "./emulatorProcess";
 
 const run = promisify(execFile);
-const LISTER = path.join(__dirname, "fixtures", "list-event-streams.js");
+const LISTER = path.join(__dirname, "fixtures", "listEventStreams.js");
 const GOAL_REQUESTS = 101;
 const GOAL_MS = 1_500;
 

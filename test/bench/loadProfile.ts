@@ -1,5 +1,5 @@
 /**
- * What a provider host loads for our code (fixtures/require-profile.js in a plain node process with
+ * What a provider host loads for our code (fixtures/requireProfile.js in a plain node process with
  * @pulumi/pulumi already loaded, as in the host): the handler (Check and Diff need only that), then undici (loaded
  * with the first HTTP request). Self time per package, medians of a few processes.
  */
@@ -10,7 +10,7 @@ import { REPO_ROOT } from "../../tools/stacks/selfLink";
 import { median } from "./stats";
 
 const run = promisify(execFile);
-const PROFILER = path.join(__dirname, "fixtures", "require-profile.js");
+const PROFILER = path.join(__dirname, "fixtures", "requireProfile.js");
 const HANDLER = "pulumi-tenant/dist/resources/pushProviderSelection/handler";
 
 interface ProfileStep {

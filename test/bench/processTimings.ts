@@ -1,5 +1,5 @@
 /**
- * What each Pulumi process of an engine run did and when, from the preload fixtures/process-timing.js: process
+ * What each Pulumi process of an engine run did and when, from the preload fixtures/processTiming.js: process
  * start, a host's port line, the program's own first line, and every request the package's client sent (the
  * token requests among them). Used to split wall time and to count token requests per process.
  */
@@ -7,7 +7,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 
-const PRELOAD = path.join(__dirname, "fixtures", "process-timing.js");
+const PRELOAD = path.join(__dirname, "fixtures", "processTiming.js");
 export const TOKEN_PATH = "/oauth/token";
 
 export interface TimingEvent {

@@ -1,7 +1,7 @@
 /**
  * Benchmark: the serialized provider (`__provider`, stored in state for every resource) per resource, from the
  * built dist/, against a naive hand-written provider that captures the package's client
- * (fixtures/naive-providers.js). Both are serialized the way dynamic.Resource does it, from the repository (its
+ * (fixtures/naiveProviders.js). Both are serialized the way dynamic.Resource does it, from the repository (its
  * self-link) and from an installed copy, where the serializer treats the package as a dependency.
  *
  *   npx tsx test/bench/serializedSize.ts     (needs `npm run build`)
