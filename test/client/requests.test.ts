@@ -3,7 +3,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { PACKAGE_VERSION, ResponseShapeError, TenantClient, getClient } from "../../provider/client";
+import { ResponseShapeError, TenantClient, getClient } from "../../provider/client";
 import { startEmulator, type Emulator } from "../emulator";
 import {
   FAST,
@@ -18,6 +18,8 @@ import {
   rejectionOf,
   staticToken,
 } from "./helpers";
+
+const PACKAGE_VERSION = (require("../../package.json") as { version: string }).version;
 
 interface Captured {
   method: string;
