@@ -2,7 +2,14 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { ClientCredentialsTokenSource, StaticTokenSource, type TokenGrant } from "../../provider/client/auth";
-import { ApiError, ResponseShapeError, isNotFound } from "../../provider/client";
+import {
+  AmbiguousRequestError,
+  ApiError,
+  NetworkError,
+  RequestError,
+  ResponseShapeError,
+  isNotFound,
+} from "../../provider/client";
 import { parseErrorBody, parseSuccessBody, redact } from "../../provider/client/responses";
 import { resolveOptions } from "../../provider/client/options";
 
@@ -59,6 +66,32 @@ describe("responses", () => {
     );
     expect(isNotFound(error)).toBe(true);
     expect(isNotFound(new Error("404"))).toBe(false);
+  });
+});
+
+describe("errors", () => {
+  it("share one RequestError base that carries the request, status and error code", () => {
+    const where = { operation: "create phone provider", method: "POST", path: "/api/v2/branding/phone/providers" };
+    const errors: [RequestError, number | undefined, string | undefined][] = [
+      [new ApiError({ ...where, status: 409, errorCode: "conflict", serviceMessage: "exists" }), 409, "conflict"],
+      [new AmbiguousRequestError({ ...where, reason: "503 Service Unavailable", status: 503 }), 503, undefined],
+      [new AmbiguousRequestError({ ...where, reason: "connection reset" }), undefined, undefined],
+      [new NetworkError({ ...where, reason: "connection refused", attempts: 3 }), undefined, undefined],
+      [new ResponseShapeError({ ...where, status: 201, issues: [{ path: "id", message: "expected string" }] }), 201, undefined],
+    ];
+    for (const [error, status, errorCode] of errors) {
+      expect(error).toBeInstanceOf(RequestError);
+      expect(error).toMatchObject({ ...where, status, errorCode });
+      expect(error.message).toMatch(/^create phone provider failed/);
+      expect(error.message).toContain("[POST /api/v2/branding/phone/providers]");
+    }
+    expect(errors.map(([error]) => error.name)).toEqual([
+      "ApiError",
+      "AmbiguousRequestError",
+      "AmbiguousRequestError",
+      "NetworkError",
+      "ResponseShapeError",
+    ]);
   });
 });
 

@@ -3,7 +3,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { ResponseShapeError, TenantClient, getClient } from "../../provider/client";
+import { RequestError, ResponseShapeError, TenantClient, getClient } from "../../provider/client";
 import { startEmulator, type Emulator } from "../emulator";
 import {
   FAST,
@@ -147,7 +147,9 @@ describe("getClient", () => {
     await expect(reopened.request("GET", PUSH_PATH, { operation: "read", schema: pushSelectionSchema })).resolves.toEqual({
       provider: "guardian",
     });
-    await expect(first.request("GET", PUSH_PATH, { operation: "read" })).rejects.toThrow(/closed/);
+    const closedError = await rejectionOf(first.request("GET", PUSH_PATH, { operation: "read" }));
+    expect(closedError.message).toMatch(/closed/);
+    expect(closedError).toBeInstanceOf(RequestError);
   });
 });
 

@@ -195,6 +195,7 @@ describe("5xx and network errors", () => {
     const error = await rejectionOf(createPhone(tenant));
     expect(error).toBeInstanceOf(AmbiguousRequestError);
     expect((error as AmbiguousRequestError).reason).toBe("500 Internal Server Error");
+    expect((error as AmbiguousRequestError).status).toBe(500);
     expect(emu.count("POST", PHONE_API_PATH)).toBe(1);
   });
 
