@@ -23,7 +23,10 @@ export function assertDistIsFresh(): void {
   const visit = (dir: string): void => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
       const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) visit(full);
+      // provider/build/ is build tooling, not compiled into dist/.
+      if (entry.isDirectory()) {
+        if (full !== path.join(sourceRoot, "build")) visit(full);
+      }
       else if (entry.name.endsWith(".ts") && !entry.name.endsWith(".d.ts")) {
         const built = path.join(REPO_ROOT, "dist", path.relative(sourceRoot, full)).replace(/\.ts$/, ".js");
         if (!fs.existsSync(built) || fs.statSync(built).mtimeMs < fs.statSync(full).mtimeMs) stale.push(path.relative(REPO_ROOT, full));
