@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * Second build step, after `tsc -p tsconfig.build.json`: bundles provider/host.ts (the three resource handlers
+ * Last build step, after `tsc -p tsconfig.build.json`: bundles provider/host.ts (the registered resources' handlers
  * with zod and undici) into one CommonJS file, dist/host.js, and replaces each tsc-emitted
  * dist/resources/<resource>/handler.js with a re-export of its part. The host then reads one file instead of
  * ~100 modules, which cuts its cold start; the program side (index.js, resource classes, getEventStreams)

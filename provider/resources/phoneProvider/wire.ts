@@ -78,7 +78,7 @@ export interface FlattenedPhoneProvider {
   updatedAt?: string;
 }
 
-export function flattenConfiguration(wire: PhoneProviderResponse["configuration"]): PhoneConfiguration | undefined {
+function flattenConfiguration(wire: PhoneProviderResponse["configuration"]): PhoneConfiguration | undefined {
   if (!wire) return undefined;
   return compact({
     sid: wire.sid,
