@@ -13,7 +13,6 @@ import { storedSelection, type PushProviderSelectionOutputs } from "./state";
 import { SELECTION_PATH, expandSelection, flattenSelection, selectionResponse } from "./wire";
 
 const WHAT = definition.name;
-const storedProvider = (value: unknown): string | null => (typeof value === "string" ? value : null);
 
 export async function configure(req: ConfigureRequest): Promise<void> {
   recordConfiguration(req);
@@ -25,7 +24,7 @@ export async function check(_olds: unknown, news: unknown): Promise<CheckResult>
 
 export async function diff(_id: string, olds: unknown, news: unknown): Promise<DiffResult> {
   return diffByDefinition(definition, withoutProviderKey(olds), withoutProviderKey(news), {
-    provider: (recorded, desired) => differs(storedProvider(recorded), desired),
+    provider: (recorded, desired) => differs(storedSelection({ provider: recorded }).provider, desired),
   });
 }
 
