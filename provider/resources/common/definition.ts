@@ -2,16 +2,17 @@
  * The shape every resource definition (`<resource>/definition.ts`) has, and a generic walk over it.
  *
  * A definition is a plain object:
- *   name         the type name (token `pulumi-nodejs:dynamic/tenant:<name>`)
- *   module       the folder under resources/ whose handler the frozen shim requires
+ *   name             the type name (token `pulumi-nodejs:dynamic/tenant:<name>`)
+ *   module           the folder under resources/ whose handler the frozen shim requires
  *   description      the class's TSDoc
  *   getDescription   the TSDoc of its static `get`
  *   argsDescription  the TSDoc of its constructor's `args`
- *   inputs       a strict zod object in camelCase: `check` validates with it, the Args type comes from it
- *   outputs      a zod object of the output properties the class declares (inputs may appear again)
+ *   inputs           a strict zod object in camelCase: `check` validates with it, the Args type comes from it
+ *   outputs          a zod object of the output properties the class declares (inputs may appear again)
  * Each property's schema carries its metadata (`property(schema, meta)`): description, secretness, what
  * a change does, and the name of the interface an object type is emitted as. `propertiesOf` turns a zod
- * object into `PropertyShape`s, the form the type generator (and a package-schema generator) reads.
+ * object into `PropertyShape`s (name, required, nullable, type with enum values, and the metadata): the
+ * form the type generator reads, and a package-schema generator can.
  */
 import { z } from "zod";
 
