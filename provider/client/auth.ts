@@ -27,10 +27,15 @@ export interface TokenSource {
   rejected(authorization: string): void;
   /** Secret strings to scrub from any text that reaches an error or a log line. */
   secrets(): readonly string[];
+  /** True once a token fetched to replace a refused one was refused too: calls then fail without sending. */
+  readonly refused: boolean;
+  refuse(): void;
 }
 
 export class StaticTokenSource implements TokenSource {
   readonly renewable = false;
+  // A static token is never renewed, so there is no token-per-call loop to stop.
+  readonly refused = false;
   private readonly header: string;
 
   constructor(private readonly token: string) {
@@ -49,6 +54,10 @@ export class StaticTokenSource implements TokenSource {
     // Nothing cached to drop: a static token is never renewed.
   }
 
+  refuse(): void {
+    // Each call sends the one token once; nothing to stop.
+  }
+
   secrets(): readonly string[] {
     return [this.token];
   }
@@ -61,6 +70,7 @@ export class ClientCredentialsTokenSource implements TokenSource {
   /** Epoch ms after which the cached token is no longer handed out. */
   private refreshAt = 0;
   private inFlight: Promise<string> | undefined;
+  refused = false;
 
   constructor(
     private readonly clientSecret: string,
@@ -94,6 +104,10 @@ export class ClientCredentialsTokenSource implements TokenSource {
 
   secrets(): readonly string[] {
     return this.token ? [this.clientSecret, this.token] : [this.clientSecret];
+  }
+
+  refuse(): void {
+    this.refused = true;
   }
 
   private async fetchAndCache(): Promise<string> {

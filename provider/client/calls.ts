@@ -9,13 +9,16 @@ import type { z } from "zod";
 import { CREDENTIAL_HINTS } from "../config";
 import type { TokenSource } from "./auth";
 import { Deadline } from "./deadline";
-import { AmbiguousRequestError, ApiError, NetworkError, RequestError } from "./errors";
+import { MAX_ERROR_BODY_BYTES, MAX_SUCCESS_BODY_BYTES, readCapped } from "./body";
+import { AmbiguousRequestError, ApiError, NetworkError, RequestError, RequestNotSentError, ResponseShapeError } from "./errors";
 import { formatMs, type DebugLog } from "./log";
 import type { ClientOptions } from "./options";
-import { parseErrorBody, parseSuccessBody, redact } from "./responses";
+import { Redactor, secretFieldValues } from "./redact";
+import { parseErrorBody, parseSuccessBody } from "./responses";
 import {
   classifyNetworkError,
   decideAfterAttempt,
+  refusedLocally,
   resetJitter,
   type AttemptOutcome,
   type AttemptState,
@@ -38,12 +41,16 @@ export interface Call {
   /** May the request be sent again after an ambiguous failure? */
   resendable: boolean;
   schema: z.ZodType | undefined;
+  /** Secrets this call carries beyond the client's own (a resource's secret inputs): kept out of its messages. */
+  secrets: readonly string[];
+  /** Top-level fields of a success body whose values are secret (a ticket's id and URL). */
+  secretResponseFields: readonly string[];
   deadline: Deadline;
 }
 
 /** How an attempt ended, with what the result or the error needs beyond the decision's input. */
 type Attempt =
-  | (Extract<AttemptOutcome, { kind: "response" }> & { text: string })
+  | (Extract<AttemptOutcome, { kind: "response" }> & { text: string; overLimit: boolean })
   | (Extract<AttemptOutcome, { kind: "transport" }> & { reason: string; cause: unknown });
 
 export interface CallRunnerParts {
@@ -66,13 +73,36 @@ export class CallRunner {
     this.pool = parts.pool;
     this.gate = parts.gate;
     this.tokens = parts.tokens;
-    this.log = parts.log;
+    const log = parts.log;
+    // Lines are built from safe facts; this is the backstop should one ever hold a secret.
+    this.log = log && ((line) => log(new Redactor(this.tokens.secrets()).redactWhole(line)));
   }
 
   /** Arms the call's total deadline, then runs the attempt loop (not async: one promise layer less per call). */
   run(call: Omit<Call, "deadline">): Promise<unknown> {
     const deadline = new Deadline(this.options.deadlineMs);
-    return this.attempts({ ...call, deadline }).finally(() => deadline.dispose());
+    const armed = { ...call, deadline };
+    return this.attempts(armed)
+      .catch((error: unknown) => {
+        throw this.withoutSecrets(armed, error);
+      })
+      .finally(() => deadline.dispose());
+  }
+
+  /**
+   * The one exit for a call's errors: every message loses each secret the call knows (the client's
+   * credentials, the token it carried, the resource's secret inputs, secret fields of the answer).
+   */
+  private withoutSecrets(call: Call, error: unknown): unknown {
+    if (!(error instanceof RequestError)) return error;
+    const redactor = this.redactorFor(call);
+    error.message = redactor.redactWhole(error.message);
+    return error;
+  }
+
+  private redactorFor(call: Call, responseText?: string): Redactor {
+    const carried = call.headers.authorization?.replace(/^Bearer /, "");
+    return new Redactor([...this.tokens.secrets(), carried, ...call.secrets, ...secretFieldValues(responseText, call.secretResponseFields)]);
   }
 
   private async attempts(call: Call): Promise<unknown> {
@@ -84,6 +114,7 @@ export class CallRunner {
       rateLimitRetries: 0,
       credential: !call.authenticated ? "none" : this.tokens.renewable ? "cached" : "static",
     };
+    if (call.authenticated && this.tokens.refused) throw this.refusedCredentials(call);
     for (let sends = 1; ; sends++) {
       if (call.authenticated) {
         // The token endpoint has its own limits: only API calls share the API bucket's throttle.
@@ -96,7 +127,11 @@ export class CallRunner {
       if (decision.action === "accept") return this.parse(call, attempt);
       // A 429 holds every other caller to this tenant back too, instead of letting them collect 429s.
       if (call.authenticated && decision.action !== "refreshToken") this.gate.closeUntil(decision.holdOthersUntil, state.now);
-      if (decision.action === "fail") throw this.failure(call, attempt, decision, sends);
+      if (decision.action === "fail") {
+        // A token fetched for this very call was refused too: more tokens will not help, so stop asking.
+        if (attempt.kind === "response" && attempt.status === 401 && state.credential === "renewed") this.tokens.refuse();
+        throw this.failure(call, attempt, decision, sends);
+      }
       if (decision.action === "refreshToken") {
         this.tokens.rejected(call.headers.authorization);
         state.credential = "renewed";
@@ -123,26 +158,45 @@ export class CallRunner {
         headersTimeout: this.options.headersTimeoutMs,
         bodyTimeout: this.options.bodyTimeoutMs,
       });
-      const text = await response.body.text();
       const status = response.statusCode;
+      const success = status >= 200 && status < 300;
+      const limit = success ? MAX_SUCCESS_BODY_BYTES : MAX_ERROR_BODY_BYTES;
+      const { text, overLimit } = await readCapped(response.body, response.headers, limit, !success);
       const now = Date.now();
       // A 429's own timing (Retry-After first) decides; other answers report the bucket.
       if (status !== 429 && call.authenticated) this.gate.observe(response.headers, now);
       this.log?.(`${call.method} ${call.shownPath} -> ${status} (${formatMs(now - sentAt)})`);
-      return { kind: "response", status, headers: response.headers, text };
+      return { kind: "response", status, headers: response.headers, text, overLimit };
     } catch (error) {
       const failure = classifyNetworkError(error);
       const deadlinePassed = call.deadline.aborted;
       const reason = deadlinePassed ? `no response within the call's deadline (${formatMs(this.options.deadlineMs)})` : failure.reason;
       this.log?.(`${call.method} ${call.shownPath} -> ${reason} (${formatMs(Date.now() - sentAt)})`);
-      return { kind: "transport", mayHaveReachedServer: !failure.notSent, deadlinePassed, reason, cause: error };
+      return {
+        kind: "transport",
+        mayHaveReachedServer: !failure.notSent,
+        refusedLocally: refusedLocally(error),
+        deadlinePassed,
+        reason,
+        cause: error,
+      };
     }
   }
 
   private parse(call: Call, attempt: Attempt): unknown {
     if (attempt.kind !== "response" || attempt.status === 204 || call.schema === undefined) return undefined;
     const context = { operation: call.operation, method: call.method, path: call.shownPath, status: attempt.status };
-    return parseSuccessBody(attempt.text, call.schema, context);
+    if (attempt.overLimit) {
+      const limit = `${MAX_SUCCESS_BODY_BYTES / (1024 * 1024)} MB`;
+      throw new ResponseShapeError({ ...context, issues: [{ path: "(root)", message: `the body is larger than ${limit}, the most the client reads` }] });
+    }
+    try {
+      return parseSuccessBody(attempt.text, call.schema, context);
+    } catch (error) {
+      // Issue messages describe the answer: keep its secret fields out of them.
+      if (error instanceof ResponseShapeError) error.message = this.redactorFor(call, attempt.text).redactWhole(error.message);
+      throw error;
+    }
   }
 
   /** Says in the debug log (and for a long rate-limit wait, once to the user) why the call waits. */
@@ -163,6 +217,10 @@ export class CallRunner {
   /** The safe error for a failed call: what happened, never a secret, with a hint when settings can fix it. */
   private failure(call: Call, attempt: Attempt, decision: Extract<Decision, { action: "fail" }>, sends: number): RequestError {
     const where = { method: call.method, path: call.shownPath, operation: call.operation };
+    if (decision.reason === "notSent" && attempt.kind === "transport") {
+      this.log?.(`${call.method} ${call.shownPath} refused before sending (${attempt.reason}); not retried`);
+      return new RequestNotSentError({ ...where, reason: attempt.reason, cause: attempt.cause });
+    }
     if (decision.reason === "ambiguous") {
       const reason = attempt.kind === "response" ? `${attempt.status} ${STATUS_CODES[attempt.status] ?? "server error"}` : attempt.reason;
       this.log?.(`${call.method} ${call.shownPath} failed ambiguously (${reason}); not retried`);
@@ -185,7 +243,24 @@ export class CallRunner {
       if (status === 403) return CREDENTIAL_HINTS.audienceRefused;
       return undefined;
     }
-    return status === 401 && !this.tokens.renewable ? CREDENTIAL_HINTS.apiTokenRejected : undefined;
+    if (status !== 401) return undefined;
+    if (!this.tokens.renewable) return CREDENTIAL_HINTS.apiTokenRejected;
+    return this.tokens.refused ? "A freshly issued access token was refused as well; later calls in this run fail without sending." : undefined;
+  }
+
+  /** Once a freshly issued token was refused, every later call fails at once instead of fetching a token each. */
+  private refusedCredentials(call: Call): ApiError {
+    return new ApiError({
+      status: 401,
+      error: "Unauthorized",
+      serviceMessage:
+        "not sent: earlier in this run the service refused an access token issued moments before, so these " +
+        "credentials are not tried again",
+      method: call.method,
+      path: call.shownPath,
+      operation: call.operation,
+      hint: "Check that the client is authorized for the tenant's management API and the audience is right.",
+    });
   }
 
   /** A long rate-limit wait looks like a hang in CI: say once what is happening and for how long. */
@@ -244,13 +319,13 @@ export class CallRunner {
   }
 
   private apiError(call: Call, attempt: Extract<Attempt, { kind: "response" }>, hint: string | undefined): ApiError {
-    const details = parseErrorBody(attempt.text, STATUS_CODES[attempt.status] ?? "Error");
-    const secrets = this.tokens.secrets();
+    const redactor = this.redactorFor(call);
+    const details = parseErrorBody(attempt.text, STATUS_CODES[attempt.status] ?? "Error", (text) => redactor.redactService(text));
     return new ApiError({
       status: attempt.status,
-      error: details.error && redact(details.error, secrets),
-      errorCode: details.errorCode && redact(details.errorCode, secrets),
-      serviceMessage: redact(details.message, secrets),
+      error: details.error,
+      errorCode: details.errorCode,
+      serviceMessage: details.message,
       method: call.method,
       path: call.shownPath,
       operation: call.operation,

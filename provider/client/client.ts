@@ -33,6 +33,10 @@ export interface RequestOptions<S extends z.ZodType> {
   query?: Record<string, string | number | boolean | undefined>;
   /** Extra headers for this call only, e.g. service-custom-domain. */
   headers?: Record<string, string>;
+  /** Secret values this call carries (a resource's secret inputs): never shown in its errors, in any encoding. */
+  secrets?: readonly (string | undefined)[];
+  /** Top-level fields of the success body whose values are secret (a ticket's id and link). */
+  secretResponseFields?: readonly string[];
 }
 
 const API_PREFIX = "/api/v2";
@@ -99,6 +103,8 @@ export class TenantClient {
       authenticated: true,
       resendable: isIdempotent(method),
       schema: options.schema,
+      secrets: options.secrets ? options.secrets.filter((value): value is string => typeof value === "string") : [],
+      secretResponseFields: options.secretResponseFields ?? [],
     }) as Promise<z.infer<S>>;
   }
 
@@ -130,6 +136,9 @@ export class TenantClient {
       authenticated: false,
       resendable: true,
       schema: tokenResponseSchema,
+      secrets: [],
+      // An access token that fails the shape check must not be named in the error.
+      secretResponseFields: ["access_token"],
     })) as z.infer<typeof tokenResponseSchema>;
     this.log?.(`access token obtained, valid for ${grant.expires_in}s`);
     return { accessToken: grant.access_token, expiresInSeconds: grant.expires_in };

@@ -2,8 +2,8 @@
  * Errors raised by the shared client and the settings resolver.
  *
  * Messages are built only from the operation name, method, path, status and the service's own error
- * text. Request bodies, headers and credentials never reach them; the client also scrubs any known
- * secret out of service text before it lands here (see redact in responses.ts).
+ * text. Request bodies, headers and credentials never reach them; the client also takes every secret it
+ * knows out of service text, and out of each finished message, before they land here (see redact.ts).
  */
 
 /** The compact request tag every error ends with, e.g. `[POST /api/v2/branding/phone/providers]`. */
@@ -102,6 +102,25 @@ export class AmbiguousRequestError extends RequestError {
       { cause: details.cause },
     );
     this.name = "AmbiguousRequestError";
+    this.reason = details.reason;
+  }
+}
+
+/**
+ * The request was refused on this machine before anything was sent (the HTTP library rejected it, e.g. a
+ * header value with a line break). Nothing reached the service, and it was not retried: it would be refused again.
+ */
+export class RequestNotSentError extends RequestError {
+  readonly reason: string;
+
+  constructor(details: { method: string; path: string; operation: string; reason: string; cause?: unknown }) {
+    super(
+      `${details.operation} failed before sending: ${details.reason} ${requestTag(details.method, details.path)}; ` +
+        `nothing was sent to the service, and it was not retried.`,
+      details,
+      { cause: details.cause },
+    );
+    this.name = "RequestNotSentError";
     this.reason = details.reason;
   }
 }

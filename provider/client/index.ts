@@ -7,6 +7,7 @@ export {
   ConfigError,
   NetworkError,
   RequestError,
+  RequestNotSentError,
   ResponseShapeError,
   isNotFound,
   type ShapeIssue,

@@ -1,4 +1,4 @@
-/** Turning response bodies into results or error details, and keeping secrets out of both. */
+/** Turning response bodies into results or error details (secrets are taken out by the caller, see redact.ts). */
 import type { z } from "zod";
 import { ResponseShapeError, type ShapeIssue } from "./errors";
 
@@ -18,9 +18,11 @@ function stringField(record: Record<string, unknown>, key: string): string | und
 
 /**
  * Reads the service's error envelope `{statusCode, error, message, errorCode}` or the token endpoint's
- * `{error, error_description}`; anything else becomes a short plain-text message.
+ * `{error, error_description}`; anything else becomes a short plain-text message. Every string taken
+ * from the body goes through `clean` (the call's redaction) before it is cut to length, so a cut never
+ * leaves part of a secret behind.
  */
-export function parseErrorBody(text: string, statusText: string): ErrorDetails {
+export function parseErrorBody(text: string, statusText: string, clean: (text: string) => string = (same) => same): ErrorDetails {
   let parsed: unknown;
   try {
     parsed = text === "" ? undefined : JSON.parse(text);
@@ -31,30 +33,21 @@ export function parseErrorBody(text: string, statusText: string): ErrorDetails {
     const record = parsed as Record<string, unknown>;
     const message = stringField(record, "message") ?? stringField(record, "error_description");
     const error = stringField(record, "error");
+    const errorCode = stringField(record, "errorCode");
     if (message !== undefined || error !== undefined) {
-      return { error, errorCode: stringField(record, "errorCode"), message: truncate(message ?? statusText) };
+      return {
+        error: error && truncate(clean(error)),
+        errorCode: errorCode && truncate(clean(errorCode)),
+        message: truncate(clean(message ?? statusText)),
+      };
     }
   }
   const plain = text.trim();
-  return { error: statusText, message: plain === "" || plain.startsWith("<") ? "(no details)" : truncate(plain) };
+  return { error: statusText, message: plain === "" || plain.startsWith("<") ? "(no details)" : truncate(clean(plain)) };
 }
 
 function truncate(text: string): string {
   return text.length > MAX_MESSAGE_LENGTH ? `${text.slice(0, MAX_MESSAGE_LENGTH)}…` : text;
-}
-
-/** Anything shaped like a JWT (header.payload.signature, base64url) – a token in someone's echo. */
-const JWT_LIKE = /eyJ[\w-]*\.[\w-]+\.[\w-]*/g;
-const BEARER_VALUE = /(bearer\s+)\S+/gi;
-
-/** Scrubs known secrets and token-shaped strings from text bound for an error message or log line. */
-export function redact(text: string, secrets: readonly string[]): string {
-  let result = text;
-  for (const secret of secrets) {
-    // Very short values would redact ordinary words; config requires real secrets anyway.
-    if (secret.length >= 4 && result.includes(secret)) result = result.split(secret).join("[redacted]");
-  }
-  return result.replace(JWT_LIKE, "[redacted]").replace(BEARER_VALUE, "$1[redacted]");
 }
 
 export interface ShapeContext {

@@ -97,6 +97,9 @@ const NOT_SENT_CODES = new Set([
   "UND_ERR_CONNECT_TIMEOUT",
 ]);
 
+/** Codes meaning undici refused the request itself (e.g. a header value with a line break): sending it again cannot help. */
+const REFUSED_LOCALLY_CODES = new Set(["UND_ERR_INVALID_ARG", "UND_ERR_NOT_SUPPORTED", "ERR_INVALID_ARG_TYPE", "ERR_INVALID_ARG_VALUE"]);
+
 interface NetworkFailure {
   /** True when the request provably never reached the server. */
   notSent: boolean;
@@ -122,13 +125,24 @@ const REASONS: Record<string, string> = {
   UND_ERR_HEADERS_TIMEOUT: "no response headers within the headers timeout",
   UND_ERR_BODY_TIMEOUT: "response body stalled past the body timeout",
   UND_ERR_SOCKET: "connection closed before a complete response",
+  UND_ERR_INVALID_ARG: "the HTTP library refused the request as invalid (e.g. a header value with a line break)",
+  UND_ERR_NOT_SUPPORTED: "the HTTP library does not support this request",
+  ERR_INVALID_ARG_TYPE: "the HTTP library refused the request as invalid",
+  ERR_INVALID_ARG_VALUE: "the HTTP library refused the request as invalid",
 };
 
 /** Classifies a transport error. Messages come from a fixed table: raw error text could carry anything. */
 export function classifyNetworkError(error: unknown): NetworkFailure {
   const code = errorCode(error) ?? errorCode((error as { cause?: unknown } | undefined)?.cause);
   const reason = (code && REASONS[code]) ?? `network error${code ? ` (${code})` : ""}`;
-  return { notSent: code !== undefined && NOT_SENT_CODES.has(code), reason };
+  const notSent = code !== undefined && (NOT_SENT_CODES.has(code) || REFUSED_LOCALLY_CODES.has(code));
+  return { notSent, reason };
+}
+
+/** True when the HTTP library refused the request on this machine before sending anything; never worth a retry. */
+export function refusedLocally(error: unknown): boolean {
+  const code = errorCode(error) ?? errorCode((error as { cause?: unknown } | undefined)?.cause);
+  return code !== undefined && REFUSED_LOCALLY_CODES.has(code);
 }
 
 /** What one attempt came to: an answer, or a transport failure. */
@@ -138,6 +152,8 @@ export type AttemptOutcome =
       kind: "transport";
       /** False only when the request provably never left this machine (e.g. connection refused). */
       mayHaveReachedServer: boolean;
+      /** The HTTP library refused the request before sending it (an invalid header): it would refuse it again. */
+      refusedLocally?: boolean;
       /** The call's total deadline fired during the attempt. */
       deadlinePassed: boolean;
     };
@@ -171,7 +187,9 @@ export type FailReason =
   /** The deadline has passed, or the wait before the next try would pass it. */
   | "deadline"
   /** Every re-send the options allow for this kind of failure is used up. */
-  | "retriesExhausted";
+  | "retriesExhausted"
+  /** Refused on this machine before sending: nothing reached the service, and a re-send would be refused too. */
+  | "notSent";
 
 export type Decision =
   | { action: "accept" }
@@ -225,6 +243,7 @@ function afterTransportFailure(
   policy: RetryPolicy,
   random: () => number,
 ): Decision {
+  if (outcome.refusedLocally) return { action: "fail", reason: "notSent" };
   if (outcome.mayHaveReachedServer && !state.resendable) return { action: "fail", reason: "ambiguous" };
   const delayMs = backoffDelay(state.failureRetries + 1, policy, random);
   if (outcome.deadlinePassed || state.now + delayMs > state.deadlineAt) return { action: "fail", reason: "deadline" };

@@ -3,6 +3,7 @@ import type { IncomingHttpHeaders } from "node:http";
 import { describe, expect, it } from "vitest";
 import {
   classifyNetworkError,
+  refusedLocally,
   decideAfterAttempt,
   isIdempotent,
   type AttemptOutcome,
@@ -38,6 +39,7 @@ const transportFailure = (mayHaveReachedServer: boolean, deadlinePassed = false)
   mayHaveReachedServer,
   deadlinePassed,
 });
+const refusedBeforeSending: AttemptOutcome = { kind: "transport", mayHaveReachedServer: false, refusedLocally: true, deadlinePassed: false };
 /** A create (POST): it may not be resent once the service may have received it. */
 const CREATE = { resendable: false } as const;
 
@@ -188,6 +190,9 @@ const CASES: Case[] = [
   { name: "a dropped connection on an idempotent call backs off", outcome: transportFailure(true), random: 0, expected: backoff(50) },
   { name: "a refused connection on a create is resent (it never left)", outcome: transportFailure(false), state: CREATE, random: 1, expected: backoff(100) },
   { name: "a dropped connection on a create is ambiguous", outcome: transportFailure(true), state: CREATE, expected: fail("ambiguous") },
+  // Refused by the HTTP library before sending (a header with a line break): never ambiguous, never resent
+  { name: "a request refused locally fails as not sent", outcome: refusedBeforeSending, expected: fail("notSent") },
+  { name: "a create refused locally fails as not sent, not ambiguous", outcome: refusedBeforeSending, state: CREATE, expected: fail("notSent") },
   { name: "a deadline hit on an idempotent call fails", outcome: transportFailure(true, true), expected: fail("deadline") },
   { name: "a deadline hit on a create is ambiguous", outcome: transportFailure(true, true), state: CREATE, expected: fail("ambiguous") },
   { name: "a deadline hit before a create left is not ambiguous", outcome: transportFailure(false, true), state: CREATE, expected: fail("deadline") },
@@ -230,5 +235,10 @@ describe("decision inputs", () => {
       reason: "connection closed before a complete response",
     });
     expect(classifyNetworkError(new Error("Bearer abc"))).toEqual({ notSent: false, reason: "network error" });
+    const invalidHeader = Object.assign(new Error("invalid service-custom-domain header"), { code: "UND_ERR_INVALID_ARG" });
+    expect(classifyNetworkError(invalidHeader).notSent).toBe(true);
+    expect(refusedLocally(invalidHeader)).toBe(true);
+    expect(refusedLocally(Object.assign(new Error("x"), { code: "ECONNREFUSED" }))).toBe(false);
+    expect(refusedLocally(Object.assign(new Error("x"), { code: "UND_ERR_SOCKET" }))).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 // Unit tests of the pure parts: error-body parsing, redaction, token caching (the retry decision has its own table).
 import { describe, expect, it } from "vitest";
+import fc from "fast-check";
 import { z } from "zod";
 import { ClientCredentialsTokenSource, StaticTokenSource, type TokenGrant } from "../../provider/client/auth";
 import {
@@ -10,7 +11,8 @@ import {
   ResponseShapeError,
   isNotFound,
 } from "../../provider/client";
-import { parseErrorBody, parseSuccessBody, redact } from "../../provider/client/responses";
+import { parseErrorBody, parseSuccessBody } from "../../provider/client/responses";
+import { redact } from "../../provider/client/redact";
 import { resolveOptions } from "../../provider/client/options";
 
 describe("responses", () => {
@@ -31,6 +33,44 @@ describe("responses", () => {
     const jwt = "eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl";
     const text = redact(`secret=s3cr3t-value token ${jwt} header Bearer opaque-thing`, ["s3cr3t-value"]);
     expect(text).toBe("secret=[redacted] token [redacted] header Bearer [redacted]");
+  });
+
+  it("takes secrets out before cutting a message, so a cut never leaves a secret's first characters", () => {
+    const secret = "Zq8/w+Re=9kLmN";
+    const clean = (text: string): string => redact(text, [secret]);
+    const body = JSON.stringify({ error: "Bad Request", message: `${"x".repeat(297)}${secret} tail` });
+    expect(parseErrorBody(body, "Bad Request", clean).message).toBe(`${"x".repeat(297)}[re…`);
+    expect(parseErrorBody(`${"p".repeat(298)}${secret}`, "Bad Request", clean).message).toBe(`${"p".repeat(298)}[r…`);
+  });
+
+  it("redacts every form of a secret and every piece of 6 characters or more of one", () => {
+    fc.assert(
+      fc.property(
+        fc.string({ unit: fc.constantFrom(..."aZ09+/=&%\"é-_ .~".split("")), minLength: 8, maxLength: 40 }),
+        fc.nat(),
+        fc.nat(),
+        fc.constantFrom<(value: string) => string>(
+          (value) => value,
+          encodeURIComponent,
+          (value) => new URLSearchParams({ v: value }).toString().slice(2),
+          (value) => JSON.stringify(value).slice(1, -1),
+        ),
+        (secret, from, length, encode) => {
+          const form = encode(secret);
+          const start = from % form.length;
+          const piece = form.slice(start, start + 6 + (length % form.length));
+          fc.pre(piece.length >= 6);
+          const text = redact(`before ${piece} after`, [secret]);
+          for (let at = 0; at + 6 <= form.length; at++) expect(text).not.toContain(form.slice(at, at + 6));
+        },
+      ),
+      { numRuns: 500, seed: 22 },
+    );
+  });
+
+  it("treats a secret URL's query as the secret and leaves its scheme, host and path readable", () => {
+    const link = "https://login.example.com/guardian/enroll?ticket=Tk9w8eRq7yUi";
+    expect(redact(`the link ${link} failed`, [link])).toBe("the link https://login.example.com/guardian/enroll?ticket=[redacted] failed");
   });
 
   it("names the operation and field path of a shape mismatch", () => {

@@ -1,0 +1,143 @@
+/**
+ * The one place secrets are taken out of text bound for an error message or a log line.
+ *
+ * A server may echo what it was sent (validation messages quoting the payload, a token request echoed
+ * back), encoded the way it travelled: URL- or form-encoded, JSON-escaped. So every secret is looked for
+ * in each of those forms, and in service text even a piece of one (6 characters or more) is removed: a
+ * server may cut its echo anywhere. Callers redact before they truncate, so a cut never splits a secret.
+ */
+
+/** Shorter secrets would redact ordinary words; config and the service require longer ones anyway. */
+const MIN_SECRET_LENGTH = 4;
+/** In service text, any run of this many characters from a known secret is removed. */
+const PIECE_LENGTH = 6;
+const MARK = "[redacted]";
+
+/** Anything shaped like a JWT (header.payload.signature, base64url): a token in someone's echo. */
+const JWT_LIKE = /eyJ[\w-]*\.[\w-]+\.[\w-]*/g;
+const BEARER_VALUE = /(bearer\s+)\S+/gi;
+
+function formEncoded(value: string): string {
+  return new URLSearchParams({ v: value }).toString().slice(2);
+}
+
+/** JSON string escaping as JSON.stringify does it, and as encoders that also escape "/" or non-ASCII do. */
+function jsonForms(value: string): string[] {
+  const plain = JSON.stringify(value).slice(1, -1);
+  const escapeNonAscii = (upper: boolean): string =>
+    plain.replace(/[\u0080-\uffff]/g, (char) => {
+      const hex = char.charCodeAt(0).toString(16).padStart(4, "0");
+      return `\\u${upper ? hex.toUpperCase() : hex}`;
+    });
+  return [plain, plain.replace(/\//g, "\\/"), escapeNonAscii(false), escapeNonAscii(true)];
+}
+
+/** Percent-escapes with lower-case hex digits, as some servers re-encode them. */
+function lowerHex(encoded: string): string {
+  return encoded.replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase());
+}
+
+/**
+ * A secret's URL holds its secret in the query (a ticket link: scheme, host and path name the tenant and
+ * are no secret); any other value is secret whole.
+ */
+function secretParts(value: string): string[] {
+  if (!/^https?:\/\//i.test(value)) return [value];
+  try {
+    const values = [...new URL(value).searchParams.values()].filter((part) => part.length >= MIN_SECRET_LENGTH);
+    return values.length > 0 ? values : [value];
+  } catch {
+    return [value];
+  }
+}
+
+/** Every form in which a secret may come back: raw, URL-encoded, form-encoded, JSON-escaped. */
+export function encodedForms(secret: string): string[] {
+  const url = encodeURIComponent(secret);
+  const form = formEncoded(secret);
+  const forms = new Set([secret, url, lowerHex(url), form, lowerHex(form), ...jsonForms(secret)]);
+  return [...forms];
+}
+
+export class Redactor {
+  /** Longest first, so a secret that contains another is replaced whole. */
+  private readonly forms: string[];
+  private pieces: Set<string> | undefined;
+
+  constructor(secrets: Iterable<string | undefined>) {
+    const forms = new Set<string>();
+    for (const secret of secrets) {
+      if (secret === undefined || secret.length < MIN_SECRET_LENGTH) continue;
+      for (const part of secretParts(secret)) for (const form of encodedForms(part)) forms.add(form);
+    }
+    this.forms = [...forms].sort((left, right) => right.length - left.length);
+  }
+
+  /**
+   * Text the package wrote itself (messages, log lines): whole secrets in any form are replaced, but
+   * words are left alone, so a hint that names `tenant:clientSecret` keeps its words.
+   */
+  redactWhole(text: string): string {
+    let result = text;
+    for (const form of this.forms) if (result.includes(form)) result = result.split(form).join(MARK);
+    return result;
+  }
+
+  /** Text from the service: whole secrets, any piece of one, and anything token-shaped. */
+  redactService(text: string): string {
+    const whole = this.redactWhole(text);
+    return removePieces(whole, this.pieceSet()).replace(JWT_LIKE, MARK).replace(BEARER_VALUE, `$1${MARK}`);
+  }
+
+  private pieceSet(): Set<string> {
+    if (!this.pieces) {
+      this.pieces = new Set();
+      for (const form of this.forms) {
+        for (let start = 0; start + PIECE_LENGTH <= form.length; start++) this.pieces.add(form.slice(start, start + PIECE_LENGTH));
+      }
+    }
+    return this.pieces;
+  }
+}
+
+/** Marks every window that is a piece of a secret, then replaces each run of marked characters once. */
+function removePieces(text: string, pieces: ReadonlySet<string>): string {
+  if (pieces.size === 0 || text.length < PIECE_LENGTH) return text;
+  let result = "";
+  let copiedUpTo = 0;
+  let runStart = -1;
+  let runEnd = -1;
+  for (let start = 0; start + PIECE_LENGTH <= text.length; start++) {
+    if (!pieces.has(text.slice(start, start + PIECE_LENGTH))) continue;
+    if (runStart >= 0 && start > runEnd) {
+      result += text.slice(copiedUpTo, runStart) + MARK;
+      copiedUpTo = runEnd;
+      runStart = -1;
+    }
+    if (runStart < 0) runStart = start;
+    runEnd = start + PIECE_LENGTH;
+  }
+  if (runStart >= 0) {
+    result += text.slice(copiedUpTo, runStart) + MARK;
+    copiedUpTo = runEnd;
+  }
+  return result + text.slice(copiedUpTo);
+}
+
+/** The string values of a JSON object's named top-level fields (nothing when the text is not one). */
+export function secretFieldValues(text: string | undefined, fields: readonly string[]): string[] {
+  if (text === undefined || fields.length === 0) return [];
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (typeof parsed !== "object" || parsed === null) return [];
+    const record = parsed as Record<string, unknown>;
+    return fields.map((field) => record[field]).filter((value): value is string => typeof value === "string");
+  } catch {
+    return [];
+  }
+}
+
+/** Service text without the given secrets (a one-off Redactor; the client keeps one per call). */
+export function redact(text: string, secrets: readonly string[]): string {
+  return new Redactor(secrets).redactService(text);
+}
