@@ -104,3 +104,15 @@ export function namesWhere(object: z.ZodObject, test: (shape: PropertyShape) => 
     .filter(test)
     .map((shape) => shape.name);
 }
+
+/** Every string held by a secret property of `bag` (at any depth): what a call for this resource must never show. */
+export function secretStrings(object: z.ZodObject, bag: Record<string, unknown>): string[] {
+  const found: string[] = [];
+  const collect = (value: unknown): void => {
+    if (typeof value === "string") found.push(value);
+    else if (Array.isArray(value)) value.forEach(collect);
+    else if (typeof value === "object" && value !== null) Object.values(value).forEach(collect);
+  };
+  for (const name of namesWhere(object, (shape) => shape.secret === true)) collect(bag[name]);
+  return found;
+}

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import type { CheckFailure, CheckResult } from "@pulumi/pulumi/dynamic";
+import { namesWhere } from "./definition";
 import { isPlainObject, isUnknown, withoutProviderKey, type PropertyBag } from "./values";
 
 /** A strict object: unknown properties are rejected with the list of allowed ones. */
@@ -14,6 +15,19 @@ export function strictShape<Shape extends z.ZodRawShape>(shape: Shape) {
     error: (issue) => (issue.code === "unrecognized_keys" ? `unknown property; allowed: ${allowed}` : undefined),
   });
 }
+
+/** A DNS label: letters, digits and hyphens, 1–63 characters, no hyphen at either end. */
+const LABEL = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
+
+/** An ASCII host name (internationalised names in their `xn--` form), 3–253 characters: no scheme, path, port or space. */
+export function isHostName(value: string): boolean {
+  return value.length >= 3 && value.length <= 253 && value.split(".").every((label) => LABEL.test(label));
+}
+
+export const HOST_NAME_EXPECTED =
+  'must be a host name such as "login.example.com": ASCII letters, digits, hyphens and dots (an internationalised ' +
+  "name in its xn-- form), labels of 1–63 characters not starting or ending with a hyphen, 3–253 characters in all; " +
+  "no scheme, path, port or whitespace";
 
 type PathSegment = PropertyKey;
 
@@ -84,20 +98,73 @@ function failuresFrom(issues: readonly z.core.$ZodIssue[], input: unknown): Chec
   return failures;
 }
 
+/** Keys that reach an object's prototype machinery rather than a property of it. */
+const PROTOTYPE_KEYS = ["__proto__", "constructor", "prototype"];
+const PROTOTYPE_KEY_REASON =
+  'is not allowed: "__proto__", "constructor" and "prototype" keys are refused, since they change how the inputs read';
+
+/**
+ * Failures for prototype keys at any depth: an own key with such a name, or an object whose prototype
+ * was set through one (the host builds objects by assignment, so `{"__proto__": …}` arrives that way and
+ * its properties would be read through inheritance).
+ */
+function prototypeKeyFailures(value: unknown, path: PathSegment[], failures: CheckFailure[]): CheckFailure[] {
+  if (Array.isArray(value)) {
+    value.forEach((item, index) => prototypeKeyFailures(item, [...path, index], failures));
+  } else if (typeof value === "object" && value !== null) {
+    const prototype: unknown = Object.getPrototypeOf(value);
+    if (prototype !== Object.prototype && prototype !== null) {
+      failures.push({ property: formatPath([...path, "__proto__"]), reason: PROTOTYPE_KEY_REASON });
+    }
+    for (const key of Object.keys(value)) {
+      if (PROTOTYPE_KEYS.includes(key)) failures.push({ property: formatPath([...path, key]), reason: PROTOTYPE_KEY_REASON });
+      else prototypeKeyFailures((value as PropertyBag)[key], [...path, key], failures);
+    }
+  }
+  return failures;
+}
+
+const secretNamesBySchema = new WeakMap<z.ZodObject, ReadonlySet<string>>();
+
+function secretNames(schema: z.ZodObject): ReadonlySet<string> {
+  let names = secretNamesBySchema.get(schema);
+  if (!names) {
+    names = new Set(namesWhere(schema, (shape) => shape.secret === true));
+    secretNamesBySchema.set(schema, names);
+  }
+  return names;
+}
+
+/**
+ * The engine prints the value of the top-level input a failure names, in plain text even when it is a
+ * secret. So a failure about a secret input itself names no property and says which one in its reason;
+ * one about a field inside it keeps its nested path, which the engine cannot look up.
+ */
+function withoutSecretTopLevelNames(failures: CheckFailure[], secrets: ReadonlySet<string>): CheckFailure[] {
+  return failures.map((failure) =>
+    failure.property !== undefined && secrets.has(failure.property)
+      ? { property: "", reason: `${failure.property} ${failure.reason}` }
+      : failure,
+  );
+}
+
 /**
  * The whole of a `check`: validate `news` (without `__provider`) and return it unchanged, so secret
  * inputs keep their keys and the engine re-marks them secret.
  */
 export function checkInputs(
-  schema: z.ZodType,
+  schema: z.ZodObject,
   news: unknown,
   crossFieldRules: (inputs: PropertyBag) => CheckFailure[] = () => [],
 ): CheckResult {
   const inputs = withoutProviderKey(news);
+  // Anything else said about inputs holding prototype keys could name the wrong property: only these are reported.
+  const prototypeKeys = prototypeKeyFailures(news, [], []);
+  if (prototypeKeys.length > 0) return { inputs, failures: withoutSecretTopLevelNames(prototypeKeys, secretNames(schema)) };
   const parsed = schema.safeParse(inputs);
   const failures = parsed.success ? [] : failuresFrom(parsed.error.issues, inputs);
   failures.push(...crossFieldRules(inputs));
-  return { inputs, failures };
+  return { inputs, failures: withoutSecretTopLevelNames(failures, secretNames(schema)) };
 }
 
 /**
@@ -106,9 +173,10 @@ export function checkInputs(
  */
 export function parseCheckedInputs<Schema extends z.ZodType>(schema: Schema, props: unknown, what: string): z.infer<Schema> {
   const inputs = withoutProviderKey(props);
+  const prototypeKeys = prototypeKeyFailures(props, [], []);
   const parsed = schema.safeParse(inputs);
-  if (parsed.success) return parsed.data;
-  const reasons = failuresFrom(parsed.error.issues, inputs)
+  if (parsed.success && prototypeKeys.length === 0) return parsed.data;
+  const reasons = (prototypeKeys.length > 0 || parsed.success ? prototypeKeys : failuresFrom(parsed.error.issues, inputs))
     .map((failure) => `${failure.property} ${failure.reason}`)
     .join("; ");
   throw new Error(`Invalid ${what} inputs: ${reasons}`);

@@ -30,11 +30,8 @@ export function isPlainObject(value: unknown): value is PropertyBag {
 /** A property bag without the host's `__provider` entry (the host puts it back on every result). */
 export function withoutProviderKey(props: unknown): PropertyBag {
   if (!isPlainObject(props)) return {};
-  const rest: PropertyBag = {};
-  for (const [key, value] of Object.entries(props)) {
-    if (key !== PROVIDER_KEY) rest[key] = value;
-  }
-  return rest;
+  // fromEntries defines own properties: a "__proto__" key stays a key (for check to refuse), never a prototype.
+  return Object.fromEntries(Object.entries(props).filter(([key]) => key !== PROVIDER_KEY));
 }
 
 /**

@@ -1,7 +1,7 @@
 /** EnrollmentTicket, declared once (see common/definition.ts for the shape). Every input replaces: tickets are immutable. */
 import { z } from "zod";
 import { property, type ResourceDefinition } from "../common/definition";
-import { strictShape } from "../common/validation";
+import { HOST_NAME_EXPECTED, isHostName, strictShape } from "../common/validation";
 import { ENROLLMENT_FACTORS } from "../enums";
 
 const inputs = strictShape({
@@ -31,8 +31,10 @@ const inputs = strictShape({
     description: "Lets a user who already enrolled in MFA enroll additional factors. Universal Login only.",
     onChange: "replace",
   }),
-  customDomain: property(z.string().min(3).max(255).optional(), {
-    description: "Custom domain (3–255 characters) used in the ticket link; sent as a header on this request only.",
+  customDomain: property(z.string().refine(isHostName, { message: HOST_NAME_EXPECTED }).optional(), {
+    description:
+      'Custom domain used in the ticket link, as a host name such as `"login.example.com"` (no scheme, path or port; ' +
+      "an internationalised name in its `xn--` form); sent as a header on this request only.",
     onChange: "replace",
   }),
 });

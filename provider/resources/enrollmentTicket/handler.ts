@@ -12,7 +12,7 @@ import { checkInputs, parseCheckedInputs } from "../common/validation";
 import { compact, withoutProviderKey } from "../common/values";
 import { enrollmentTicketDefinition as definition } from "./definition";
 import { storedTicketInputs, type EnrollmentTicketOutputs } from "./state";
-import { TICKET_PATH, expandTicket, flattenTicket, ticketResponse, type TicketResponse } from "./wire";
+import { TICKET_PATH, TICKET_SECRET_FIELDS, expandTicket, flattenTicket, ticketResponse, type TicketResponse } from "./wire";
 
 const WHAT = definition.name;
 
@@ -48,6 +48,8 @@ export async function create(inputs: unknown): Promise<CreateResult<EnrollmentTi
       schema: ticketResponse,
       body: request.body,
       headers: request.headers,
+      // The ticket id and link are the secret: a shape error must not quote them.
+      secretResponseFields: TICKET_SECRET_FIELDS,
     });
   } catch (error) {
     if (!(error instanceof AmbiguousRequestError)) throw error;

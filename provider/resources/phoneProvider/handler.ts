@@ -6,6 +6,7 @@
 import type { CheckResult, ConfigureRequest, CreateResult, DiffResult, ReadResult, UpdateResult } from "@pulumi/pulumi/dynamic";
 import { AmbiguousRequestError, ApiError, isNotFound, type TenantClient } from "../../client";
 import { recordConfiguration, tenantConnection } from "../hostClient";
+import { secretStrings } from "../common/definition";
 import { diffByDefinition } from "../common/diff";
 import { checkInputs, parseCheckedInputs } from "../common/validation";
 import { compact, differs, isPlainObject, sameJson, withoutProviderKey } from "../common/values";
@@ -24,6 +25,13 @@ import {
 } from "./wire";
 
 const WHAT = definition.name;
+
+/** The secret inputs a call for this provider carries or the service may know: kept out of every error. */
+type Secrets = readonly string[];
+
+function secretsOf(bag: unknown): Secrets {
+  return secretStrings(definition.inputs, withoutProviderKey(bag));
+}
 /** POSTs sent in one create when each fails ambiguously and a listing proves none took effect. */
 const MAX_CREATE_ATTEMPTS = 3;
 
@@ -63,20 +71,22 @@ function outputsFrom(response: PhoneProviderResponse, desired: PhoneProviderInpu
   });
 }
 
-async function listProviders(client: TenantClient): Promise<PhoneProviderResponse[]> {
+async function listProviders(client: TenantClient, secrets: Secrets): Promise<PhoneProviderResponse[]> {
   const list = await client.request("GET", PROVIDERS_PATH, {
     operation: "list phone providers",
     schema: phoneProviderList,
+    secrets,
   });
   return list.providers;
 }
 
-async function patchProvider(client: TenantClient, id: string, body: PhoneProviderRequest): Promise<PhoneProviderResponse> {
+async function patchProvider(client: TenantClient, id: string, body: PhoneProviderRequest, secrets: Secrets): Promise<PhoneProviderResponse> {
   try {
     return await client.request("PATCH", providerPath(id), {
       operation: "update phone provider",
       schema: phoneProviderResponse,
       body,
+      secrets,
     });
   } catch (error) {
     if (!isNotFound(error)) throw error;
@@ -88,10 +98,10 @@ async function patchProvider(client: TenantClient, id: string, body: PhoneProvid
 }
 
 /** The only error text for an existing provider; names the way in, and the existing id when it can. */
-async function conflictError(client: TenantClient): Promise<Error> {
+async function conflictError(client: TenantClient, secrets: Secrets): Promise<Error> {
   let existingId = "";
   try {
-    const [existing] = await listProviders(client);
+    const [existing] = await listProviders(client, secrets);
     if (existing) existingId = ` (id "${existing.id}")`;
   } catch {
     // The id is a convenience; the advice stands without it.
@@ -122,9 +132,10 @@ async function reconcileAmbiguousPost(
   body: PhoneProviderRequest,
   cause: AmbiguousRequestError,
 ): Promise<PhoneProviderResponse | undefined> {
+  const secrets = secretsOf(desired);
   let existing: PhoneProviderResponse[];
   try {
-    existing = await listProviders(client);
+    existing = await listProviders(client, secrets);
   } catch (listError) {
     const reason = listError instanceof Error ? listError.message : "unknown error";
     throw new Error(
@@ -136,16 +147,17 @@ async function reconcileAmbiguousPost(
   if (existing.length === 0) return undefined;
   const created = existing.find((listed) => matchesDesired(listed, desired));
   const adopted = created ?? (desired.adoptExisting === true ? existing[0] : undefined);
-  if (!adopted) throw await conflictError(client);
-  return patchProvider(client, adopted.id, body);
+  if (!adopted) throw await conflictError(client, secrets);
+  return patchProvider(client, adopted.id, body, secrets);
 }
 
 async function createOrAdopt(client: TenantClient, desired: PhoneProviderInputs): Promise<PhoneProviderResponse> {
   const body = expandPhoneProvider(desired);
+  const secrets = secretsOf(desired);
   const adoptExisting = desired.adoptExisting === true;
   if (adoptExisting) {
-    const [existing] = await listProviders(client);
-    if (existing) return patchProvider(client, existing.id, body);
+    const [existing] = await listProviders(client, secrets);
+    if (existing) return patchProvider(client, existing.id, body, secrets);
   }
   for (let attempt = 1; ; attempt++) {
     try {
@@ -153,13 +165,14 @@ async function createOrAdopt(client: TenantClient, desired: PhoneProviderInputs)
         operation: "create phone provider",
         schema: phoneProviderResponse,
         body,
+        secrets,
       });
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) {
         // Someone created one between our listing and our POST (adopt), or the user has not opted in.
-        const [existing] = adoptExisting ? await listProviders(client) : [];
-        if (existing) return patchProvider(client, existing.id, body);
-        throw await conflictError(client);
+        const [existing] = adoptExisting ? await listProviders(client, secrets) : [];
+        if (existing) return patchProvider(client, existing.id, body, secrets);
+        throw await conflictError(client, secrets);
       }
       if (!(error instanceof AmbiguousRequestError)) throw error;
       const reconciled = await reconcileAmbiguousPost(client, desired, body, error);
@@ -189,6 +202,8 @@ export async function read(id: string, props: unknown): Promise<ReadResult> {
     response = await client.request("GET", providerPath(id), {
       operation: "get phone provider",
       schema: phoneProviderResponse,
+      // The service holds the stored token; an echo of it must not show.
+      secrets: secretsOf(props),
     });
   } catch (error) {
     if (isNotFound(error)) return { id: "" };
@@ -212,14 +227,14 @@ export async function update(id: string, _olds: unknown, news: unknown): Promise
   const desired = parseCheckedInputs(definition.inputs, news, WHAT);
   const { client } = await tenantConnection();
   // Full desired state, credentials included: the API replaces configuration whole.
-  const response = await patchProvider(client, id, expandPhoneProvider(desired));
+  const response = await patchProvider(client, id, expandPhoneProvider(desired), secretsOf(desired));
   return { outs: outputsFrom(response, desired) };
 }
 
-async function deleteResource(id: string, _props: unknown): Promise<void> {
+async function deleteResource(id: string, props: unknown): Promise<void> {
   const { client } = await tenantConnection();
   try {
-    await client.request("DELETE", providerPath(id), { operation: "delete phone provider" });
+    await client.request("DELETE", providerPath(id), { operation: "delete phone provider", secrets: secretsOf(props) });
   } catch (error) {
     // Already gone counts as deleted.
     if (!isNotFound(error)) throw error;

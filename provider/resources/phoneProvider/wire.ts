@@ -8,7 +8,23 @@ import type { PhoneConfiguration, PhoneProviderInputs } from "./definition";
 
 export const PROVIDERS_PATH = "/branding/phone/providers";
 
+/**
+ * Ids are opaque (recorded ones are `pro_` and 22 letters and digits, but the format may change); all
+ * that is required is one path segment that stays one: unreserved URL characters, and not "." or "..",
+ * which a server or proxy would resolve as a relative path.
+ */
+export function isPhoneProviderId(id: unknown): id is string {
+  return typeof id === "string" && /^[A-Za-z0-9._~-]+$/.test(id) && id !== "." && id !== "..";
+}
+
+/** The path of one provider; refuses, before any call, an id that cannot be one (e.g. from `get` or hand-edited state). */
 export function providerPath(id: string): string {
+  if (!isPhoneProviderId(id)) {
+    throw new Error(
+      `PhoneProvider id ${JSON.stringify(String(id).slice(0, 80))} is not a phone provider id: an id is a non-empty run of letters, digits ` +
+        `and . _ ~ - (other than "." and ".."), such as "pro_3UzyS4veHQLMTCt3EzXgTt". Nothing was sent.`,
+    );
+  }
   return `${PROVIDERS_PATH}/${encodeURIComponent(id)}`;
 }
 
