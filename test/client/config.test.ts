@@ -92,6 +92,21 @@ describe("resolveSettings", () => {
     );
   });
 
+  it("refuses plain http to lookalikes of a loopback host", () => {
+    const lookalikes = [
+      "http://localhost.evil.example",
+      "http://127.0.0.1.nip.io",
+      "http://127.0.0.1.evil.example:4000",
+      "http://localhost@evil.example",
+      "http://evil.example#@127.0.0.1",
+      "http://0x7f.evil.example",
+    ];
+    for (const domain of lookalikes) {
+      const error = configError(() => resolveSettings(lookupOf({ "tenant:domain": domain, "tenant:apiToken": TOKEN }), {}));
+      expect(error.message, domain).toMatch(/^Invalid tenant domain/);
+    }
+  });
+
   it("rejects a token together with client credentials with the exact text, naming the sources", () => {
     const error = configError(() =>
       resolveSettings(lookupOf({ "tenant:domain": "t.example.com", "tenant:apiToken": TOKEN }), {
