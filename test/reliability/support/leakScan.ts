@@ -67,11 +67,35 @@ function serializedProviders(value: unknown, found: string[]): void {
   }
 }
 
+/** The forms a server may echo a secret in, computed here independently of the package's redaction. */
+function echoForms(secret: string): Record<string, string> {
+  const json = JSON.stringify(secret).slice(1, -1);
+  return {
+    raw: secret,
+    "URL-encoded": encodeURIComponent(secret),
+    "form-encoded": new URLSearchParams({ s: secret }).toString().slice(2),
+    "JSON-escaped": json,
+    "JSON \\u-escaped": json.replace(/[\u0080-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`),
+  };
+}
+
+const PIECE = 6;
+
+function pieceIn(text: string, secret: string): { form: string } | undefined {
+  for (const [form, encoded] of Object.entries(echoForms(secret))) {
+    for (let start = 0; start + PIECE <= encoded.length; start++) {
+      if (text.includes(encoded.slice(start, start + PIECE))) return { form };
+    }
+  }
+  return undefined;
+}
+
 export class LeakScanner {
   private readonly artifacts: Artifact[] = [];
   private readonly ticketUrls = new Set<string>();
   private readonly tokens: ReadonlySet<string>;
   private readonly extraSecrets = new Map<string, string>();
+  private readonly piecewiseSecrets = new Map<string, string>();
 
   constructor() {
     this.tokens = captureIssuedTokens();
@@ -80,6 +104,14 @@ export class LeakScanner {
   /** Another secret a test used (e.g. a wrong client secret), scanned for like the sentinels. */
   addSecret(description: string, value: string): void {
     this.extraSecrets.set(value, description);
+  }
+
+  /**
+   * A secret looked for in every encoding a server may echo it in (raw, URL- and form-encoded, JSON-escaped,
+   * JSON with \u escapes) and in pieces: any 6 consecutive characters of one of those forms is a hit.
+   */
+  addSecretInPieces(description: string, value: string): void {
+    this.piecewiseSecrets.set(value, description);
   }
 
   get artifactCount(): number {
@@ -125,6 +157,10 @@ export class LeakScanner {
     for (const [value, description] of this.extraSecrets) {
       if (text.includes(value)) found.push(description);
     }
+    for (const [value, description] of this.piecewiseSecrets) {
+      const piece = pieceIn(text, value);
+      if (piece !== undefined) found.push(`${description}: a piece in ${piece.form} form`);
+    }
     for (const url of this.ticketUrls) {
       if (text.includes(url)) found.push("ticket URL");
       // The ticket id is the URL's secret part: holding it is holding the link.
@@ -165,7 +201,7 @@ export class LeakScanner {
     });
     printTable(
       `${title} — secret leak scan (${this.tokens.size} access tokens, ${this.ticketUrls.size} ticket URLs, ` +
-        `${2 + this.extraSecrets.size} sentinels)`,
+        `${2 + this.extraSecrets.size + this.piecewiseSecrets.size} sentinels)`,
       ["artifact", "scanned", "bytes", "hits"],
       rows,
     );
