@@ -92,7 +92,7 @@ describe("getEventStreams reads every stream exactly once, in order, with the fe
         destination: {
           type: "webhook",
           configuration: {
-            webhookEndpoint: stored.destination.configuration.webhook_endpoint,
+            webhookEndpoint: `https://hooks.example.com/${stored.name}`,
             webhookAuthorization: { method: "basic", username: "seed" },
           },
         },

@@ -29,7 +29,7 @@ function fingerprint(emulator: Emulator): string {
   return JSON.stringify({
     view: state.snapshot(),
     credentials: [...state.phoneProviders.values()].map((provider) => provider.credentials),
-    webhookSecrets: state.eventStreams.map((stream) => stream.destination.configuration.webhook_authorization),
+    destinations: state.eventStreams.map((stream) => stream.destination),
   });
 }
 

@@ -67,6 +67,47 @@ describe.each([false, true])(`rate limit of ${LIMIT} req/s, retryAfter %s`, (ret
   });
 });
 
+describe("a bucket that refills slower than its size per second", () => {
+  const ctx = useEmulator({ rateLimit: 3, refillPerSecond: 1, retryAfter: true });
+  const get = () => call(ctx.emulator, "GET", PUSH_PATH, { token: ctx.token });
+
+  it("returns one token per second; x-ratelimit-reset is when the bucket is full again, Retry-After the next token", async () => {
+    await startOfSecond();
+    const second = Math.floor(Date.now() / 1000);
+    for (let remaining = 2; remaining >= 0; remaining--) {
+      const res = await get();
+      expect(res.status).toBe(200);
+      expect(header(res, "x-ratelimit-remaining")).toBe(remaining);
+      expect(header(res, "x-ratelimit-reset")).toBe(second + 3 - remaining); // full after (3 - remaining) tokens at 1/s
+    }
+    const limited = await get();
+    expect(limited.status).toBe(429);
+    expect(header(limited, "x-ratelimit-reset")).toBe(second + 3);
+    expect(limited.headers.get("retry-after")).toBe("1");
+
+    await sleep((second + 1) * 1000 - Date.now() + 20);
+    const refilled = await get();
+    expect(refilled.status).toBe(200); // one token came back, not three
+    expect(header(refilled, "x-ratelimit-remaining")).toBe(0);
+    expect(header(refilled, "x-ratelimit-reset")).toBe(second + 4);
+    expect((await get()).status).toBe(429);
+  });
+
+  it("a fractional refill (0.5 per second) returns a token every other second", async () => {
+    ctx.emulator.setRateLimit({ size: 2, refillPerSecond: 0.5 });
+    await startOfSecond();
+    const second = Math.floor(Date.now() / 1000);
+    await get();
+    const last = await get();
+    expect(header(last, "x-ratelimit-remaining")).toBe(0);
+    expect(header(last, "x-ratelimit-reset")).toBe(second + 4);
+    const limited = await get();
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get("retry-after")).toBe("2");
+    ctx.emulator.setRateLimit({ size: 3, refillPerSecond: 1 });
+  });
+});
+
 describe("without a rate limit", () => {
   const ctx = useEmulator();
 
