@@ -5,7 +5,7 @@
  * The tests share one emulator and one stack and run in order.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEmulator, type Emulator, type RequestLogEntry, type StoredPhoneProvider } from "../../tools/emulator";
+import { SEED_DESTINATIONS, startEmulator, type Emulator, type RequestLogEntry, type StoredPhoneProvider } from "../../tools/emulator";
 import { UNKNOWN_VALUE, isSecretEnvelope, type RunResult } from "../../tools/engine";
 import { SENTINELS, SENTINEL_CLIENT, basicStack, type BasicStack } from "../../tools/stacks/basicStack";
 import {
@@ -22,8 +22,9 @@ import {
   type ApiCalls,
 } from "./helpers";
 
-const SEEDED_STREAMS = 150; // more than one page of 100
-const STREAM_PAGES = Math.ceil(SEEDED_STREAMS / 100);
+const SEEDED_STREAMS = 150; // more than one page of 100, every destination type
+// Pages of 100, plus the empty page the service sends after the last stream.
+const STREAM_PAGES = Math.ceil(SEEDED_STREAMS / 100) + 1;
 /** The tenant's selection before the stack exists; destroy must put it back. */
 const INITIAL_PUSH = "direct";
 
@@ -57,7 +58,7 @@ describe.sequential("examples/basic lifecycle against the emulator", () => {
 
   beforeAll(async () => {
     emulator = await startEmulator({ clients: [SENTINEL_CLIENT] });
-    emulator.seedEventStreams(SEEDED_STREAMS);
+    emulator.seedEventStreams(SEEDED_STREAMS, { destinations: SEED_DESTINATIONS });
     emulator.state.pushProvider = INITIAL_PUSH;
     admin = await OutOfBandAdmin.create(emulator, SENTINEL_CLIENT.id);
     stack = basicStack(emulator);

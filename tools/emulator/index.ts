@@ -37,6 +37,8 @@ export type {
 } from "./state";
 export { CONTRACT_SCOPES, isContractScope } from "./scopes";
 export { userExists, CUSTOM_DOMAIN_HEADER } from "./routes/enrollmentTickets";
+/** The `next` value the listing sends on a page that ends at this stream (for tests that follow the chain). */
+export { encodeCursor as eventStreamCursor } from "./routes/streamCursor";
 
 export const DEFAULT_CLIENT: Readonly<EmulatorClient> = { id: "demo", secret: "demo-secret" };
 const DEFAULT_TTL_SECONDS = 86_400;
