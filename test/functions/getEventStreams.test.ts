@@ -4,7 +4,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../provider/client/errors";
 import { getEventStreams, getEventStreamsOutput } from "../../provider/functions/getEventStreams";
-import { DEFAULT_CLIENT, eventStreamCursor, startEmulator, type Emulator } from "../../tools/emulator";
+import { DEFAULT_CLIENT, eventStreamCursor, SEED_DESTINATIONS, startEmulator, type Emulator } from "../../tools/emulator";
 import { settle } from "./settle";
 import { useTenantEnv } from "./tenantEnv";
 
@@ -93,6 +93,7 @@ describe("getEventStreams reads every stream exactly once, in order, with the fe
       {
         id: stored.id,
         name: stored.name,
+        status: "enabled",
         subscriptions: stored.subscriptions.map((subscription) => ({ eventType: subscription.event_type })),
         destination: {
           type: "webhook",
@@ -104,6 +105,21 @@ describe("getEventStreams reads every stream exactly once, in order, with the fe
         createdAt: stored.created_at,
         updatedAt: stored.updated_at,
       },
+    ]);
+  });
+
+  it("reads every destination type the service lists, with each stream's status", async () => {
+    emulator.seedEventStreams(5, { destinations: SEED_DESTINATIONS, status: "disabled" });
+    const stored = emulator.state.eventStreams;
+    const { eventStreams } = await getEventStreams();
+    expect(eventStreams.map((stream) => stream.status)).toEqual(Array(5).fill("disabled"));
+    const wire = (index: number): Record<string, unknown> => stored[index].destination.configuration;
+    expect(eventStreams.map((stream) => stream.destination)).toEqual([
+      { type: "webhook", configuration: { webhookEndpoint: wire(0).webhook_endpoint, webhookAuthorization: { method: "basic", username: "seed" } } },
+      { type: "webhook", configuration: { webhookEndpoint: wire(1).webhook_endpoint, webhookAuthorization: { method: "bearer" } } },
+      { type: "webhook", configuration: { webhookEndpoint: wire(2).webhook_endpoint, webhookAuthorization: { method: "custom_header", headerKey: "x-seed-key" } } },
+      { type: "eventbridge", configuration: { awsAccountId: "123456789012", awsRegion: "us-east-1", awsPartnerEventSource: wire(3).aws_partner_event_source } },
+      { type: "action", configuration: { actionId: wire(4).action_id } },
     ]);
   });
 });
