@@ -171,6 +171,8 @@ describe.sequential("examples/basic lifecycle against the emulator", () => {
       smsDisabled: false,
       eventStreamCount: SEEDED_STREAMS,
       eventStreamNames: streamNames(),
+      // Seeded in turn: three webhook kinds, then EventBridge, then an Action.
+      eventStreamTypes: { webhook: (SEEDED_STREAMS * 3) / 5, eventbridge: SEEDED_STREAMS / 5, action: SEEDED_STREAMS / 5 },
     });
     expect(isSecretEnvelope(result.outputs.ticketUrl)).toBe(true);
     expect((result.outputs.ticketUrl as { value: unknown }).value).toBe(ticket.ticket_url);
