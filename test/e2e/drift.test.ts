@@ -1,5 +1,5 @@
 /**
- * Issue #8: the scheduled drift job, `pulumi preview --refresh --expect-no-changes`, as users run it against a
+ * The scheduled drift job, `pulumi preview --refresh --expect-no-changes`, as users run it against a
  * deployed examples/basic stack. It passes while the tenant matches the program, and fails naming the resource
  * and property once something was changed (or deleted) outside Pulumi — through the engine API and through
  * the command line (tools/engine/cli.ts, spawned as CI would run it). The tests share one stack, in order.
