@@ -7,7 +7,7 @@ import { promisify } from "node:util";
 import { Agent, request } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_CLIENT, startEmulator, type Emulator } from "../../tools/emulator";
-import { REPO_ROOT, ensureSelfLink } from "../../tools/stacks/selfLink";
+import { REPO_ROOT } from "../../tools/stacks/packageLink";
 import { processTimelines, tokensPerProcess, type TimingEvent } from "./processTimings";
 import { shortReason } from "./serializedSize";
 import { throwawayCertificate, type ThrowawayCertificate } from "./tlsCertificate";
@@ -60,8 +60,6 @@ describe("the emulator over TLS with a throwaway certificate", () => {
 });
 
 describe("cold path: what loading the package costs a process", () => {
-  beforeAll(() => ensureSelfLink());
-
   /**
    * Runs a snippet in a plain node process from the repository root and reports whether undici was
    * loaded. The host's handlers come from one bundle (dist/host.js), where undici's files never reach

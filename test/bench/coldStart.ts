@@ -14,7 +14,7 @@
 import * as fs from "node:fs";
 import { startEmulator, type Emulator } from "../../tools/emulator";
 import { DynamicProviderHost } from "../../tools/engine";
-import { REPO_ROOT, ensureSelfLink } from "../../tools/stacks/selfLink";
+import { REPO_ROOT, packageLookupEnv } from "../../tools/stacks/packageLink";
 import { serializeProviders } from "./serialization";
 import { median } from "./stats";
 
@@ -56,7 +56,7 @@ function peakRssMb(pid: number): number {
 
 async function startHost(): Promise<{ host: DynamicProviderHost; started: number; portMs: number }> {
   const started = performance.now();
-  const host = await DynamicProviderHost.start({ cwd: REPO_ROOT, project: PROJECT, callTimeoutMs: 30_000 });
+  const host = await DynamicProviderHost.start({ cwd: REPO_ROOT, env: packageLookupEnv(), project: PROJECT, callTimeoutMs: 30_000 });
   return { host, started, portMs: performance.now() - started };
 }
 
@@ -111,7 +111,6 @@ async function hostWithProvider(
 }
 
 export async function benchColdStart(rounds = 5): Promise<ColdStartResult> {
-  ensureSelfLink();
   const serialized = await serializeProviders(REPO_ROOT, ["shims", "null"]);
   const pushText = serialized.shims?.find((shim) => shim.name === "pushProviderSelectionShim")?.text;
   const nullText = serialized.null?.text;

@@ -10,7 +10,7 @@
 import { execFile } from "node:child_process";
 import * as path from "node:path";
 import { promisify } from "node:util";
-import { REPO_ROOT, ensureSelfLink } from "../../tools/stacks/selfLink";
+import { REPO_ROOT } from "../../tools/stacks/packageLink";
 import { EMULATOR_CLIENT, startEmulatorProcess } from "./emulatorProcess";
 
 const run = promisify(execFile);
@@ -33,7 +33,6 @@ export interface GetEventStreamsRun extends GetEventStreamsCall {
 }
 
 export async function benchGetEventStreams(streams = 10_000, runs = 3): Promise<GetEventStreamsRun[]> {
-  ensureSelfLink();
   const emulator = await startEmulatorProcess();
   try {
     await emulator.seedEventStreams(streams);

@@ -6,7 +6,7 @@
 import { execFile } from "node:child_process";
 import * as path from "node:path";
 import { promisify } from "node:util";
-import { REPO_ROOT } from "../../tools/stacks/selfLink";
+import { REPO_ROOT } from "../../tools/stacks/packageLink";
 import { median } from "./stats";
 
 const run = promisify(execFile);

@@ -9,7 +9,7 @@ import type { CheckResult, ConfigureRequest } from "@pulumi/pulumi/dynamic";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startEmulator, type Emulator } from "../../tools/emulator";
 import { SENTINELS, SENTINEL_CLIENT } from "../../tools/stacks/basicStack";
-import { REPO_ROOT } from "../../tools/stacks/selfLink";
+import { REPO_ROOT } from "../../tools/stacks/packageLink";
 import {
   badEnum,
   badLength,
