@@ -4,9 +4,10 @@
  *   vendored   dist/ as built: zod and undici bundled into dist/vendor.js, no dependencies installed
  *   installed  tsc's output alone, loading the installed zod and undici file by file
  *
- * For each: a host's port line → Configure → Check → first Create of a PushProviderSelection (token + GET + PUT)
- * against the emulator, its peak RSS, and the time a program's `require("pulumi-tenant")` takes once
- * @pulumi/pulumi is loaded. Layouts alternate round by round so drift on a noisy machine hits both alike.
+ * For each: a real host's port line → Configure → Check → first Create of a PushProviderSelection (token + GET +
+ * PUT) against the emulator, and its peak RSS; then the same handler calls in a plain process with @pulumi/pulumi
+ * loaded first, timed in wall-clock and in CPU time (which a busy shared machine disturbs far less), and a
+ * program's `require("pulumi-tenant")` the same way. Layouts alternate round by round so drift hits both alike.
  *
  *   npx tsx test/bench/layouts.ts [rounds]     (needs `npm run build`)
  */
@@ -49,17 +50,56 @@ function buildLayouts(): { projects: Record<Layout, string>; dispose(): void } {
   return { projects, dispose: () => fs.rmSync(dir, { recursive: true, force: true }) };
 }
 
-/** Milliseconds a program spends in `require("pulumi-tenant")` after loading @pulumi/pulumi. */
-async function programLoadMs(projectDir: string): Promise<number> {
-  const script = `require("@pulumi/pulumi"); const t = performance.now(); require("pulumi-tenant"); process.stdout.write(String(performance.now() - t));`;
-  const { stdout } = await run(process.execPath, ["-e", script], { cwd: projectDir, timeout: 60_000 });
-  return Number(stdout);
+/** Wall-clock and CPU milliseconds of one stretch of work. */
+export interface Cost {
+  wallMs: number;
+  cpuMs: number;
+}
+
+export interface PackageCost {
+  /** Loading the handler, Configure and Check: all a preview needs. */
+  check: Cost;
+  /** The first Create: undici, token, GET and PUT. */
+  create: Cost;
+  /** A program's `require("pulumi-tenant")`. */
+  program: Cost;
+}
+
+const MEASURE = `
+  const cost = async (work) => {
+    const wall = performance.now(), cpu = process.cpuUsage();
+    await work();
+    const used = process.cpuUsage(cpu);
+    return { wallMs: performance.now() - wall, cpuMs: (used.user + used.system) / 1000 };
+  };
+  require("@pulumi/pulumi");`;
+
+/** The package's share of a host's and a program's work, in two fresh processes in `projectDir`. */
+async function packageCost(projectDir: string, domain: string, provider: string): Promise<PackageCost> {
+  const settings = { "tenant:domain": domain, "tenant:clientId": COLD_START_CLIENT.id, "tenant:clientSecret": COLD_START_CLIENT.secret };
+  const hostScript = `${MEASURE}
+    const settings = ${JSON.stringify(settings)};
+    let handler, inputs;
+    (async () => {
+      const check = await cost(async () => {
+        handler = require("pulumi-tenant/dist/resources/pushProviderSelection/handler");
+        await handler.configure({ config: { get: (key) => settings[key] } });
+        inputs = (await handler.check({}, { provider: ${JSON.stringify(provider)} })).inputs;
+      });
+      const create = await cost(() => handler.create(inputs));
+      process.stdout.write(JSON.stringify({ check, create }));
+      process.exit(0);
+    })();`;
+  const programScript = `${MEASURE}
+    cost(() => require("pulumi-tenant")).then((program) => process.stdout.write(JSON.stringify({ program })));`;
+  const measured = async (script: string) => JSON.parse((await run(process.execPath, ["-e", script], { cwd: projectDir, timeout: 60_000 })).stdout) as Partial<PackageCost>;
+  return { ...(await measured(hostScript)), ...(await measured(programScript)) } as PackageCost;
 }
 
 export interface LayoutSamples {
   bare: HostSample[];
   host: Record<Layout, HostSample[]>;
-  programLoadMs: Record<Layout, number[]>;
+  cost: Record<Layout, PackageCost[]>;
 }
 
 export async function benchLayouts(rounds = 7): Promise<LayoutSamples> {
@@ -68,15 +108,16 @@ export async function benchLayouts(rounds = 7): Promise<LayoutSamples> {
   try {
     const pushText = (await serializeProviders(REPO_ROOT, ["shims"])).shims?.find((shim) => shim.name === "pushProviderSelectionShim")?.text;
     if (!pushText) throw new Error("could not serialize the PushProviderSelection shim");
-    const samples: LayoutSamples = { bare: [], host: { vendored: [], installed: [] }, programLoadMs: { vendored: [], installed: [] } };
+    const samples: LayoutSamples = { bare: [], host: { vendored: [], installed: [] }, cost: { vendored: [], installed: [] } };
     const order: Layout[] = ["vendored", "installed"];
     // One unmeasured round per layout warms the OS file cache.
     for (const layout of order) await tenantHost(emulator, pushText, "sns", layouts.projects[layout]);
     for (let round = 0; round < rounds; round++) {
       samples.bare.push(await bareHost());
       for (const layout of round % 2 ? [...order].reverse() : order) {
-        samples.host[layout].push(await tenantHost(emulator, pushText, round % 2 ? "sns" : "direct", layouts.projects[layout]));
-        samples.programLoadMs[layout].push(await programLoadMs(layouts.projects[layout]));
+        const provider = round % 2 ? "sns" : "direct";
+        samples.host[layout].push(await tenantHost(emulator, pushText, provider, layouts.projects[layout]));
+        samples.cost[layout].push(await packageCost(layouts.projects[layout], emulator.url, provider));
       }
     }
     return samples;
@@ -94,7 +135,10 @@ export interface LayoutSummary {
   createCallMs: number;
   /** Peak RSS after the first Create over the bare host's at its port line. */
   addedRssMb: number;
-  programLoadMs: number;
+  /** Medians of the plain-process measurements. */
+  check: Cost;
+  create: Cost;
+  program: Cost;
 }
 
 export function summarizeLayouts(samples: LayoutSamples): LayoutSummary[] {
@@ -105,7 +149,12 @@ export function summarizeLayouts(samples: LayoutSamples): LayoutSummary[] {
     checkMs: median(samples.host[layout].map((sample) => sample.checkMs ?? Number.NaN)),
     createCallMs: median(samples.host[layout].map((sample) => sample.createCallMs ?? Number.NaN)),
     addedRssMb: median(samples.host[layout].map((sample) => sample.peakRssMb)) - bareRss,
-    programLoadMs: median(samples.programLoadMs[layout]),
+    ...Object.fromEntries(
+      (["check", "create", "program"] as const).map((step) => [
+        step,
+        { wallMs: median(samples.cost[layout].map((cost) => cost[step].wallMs)), cpuMs: median(samples.cost[layout].map((cost) => cost[step].cpuMs)) },
+      ]),
+    ) as Pick<LayoutSummary, "check" | "create" | "program">,
   }));
 }
 
@@ -115,7 +164,9 @@ if (require.main === module) {
       const round = (value: unknown) => (typeof value === "number" ? Math.round(value * 10) / 10 : value);
       for (const layout of ["vendored", "installed"] as const) {
         console.log(layout, "host after port (ms):", samples.host[layout].map(afterPort).map(round).join(" "));
-        console.log(layout, "program require (ms):", samples.programLoadMs[layout].map(round).join(" "));
+        for (const step of ["check", "create", "program"] as const) {
+          console.log(layout, step, "wall/cpu (ms):", samples.cost[layout].map((cost) => `${round(cost[step].wallMs)}/${round(cost[step].cpuMs)}`).join(" "));
+        }
       }
       console.log("bare host port (ms):", samples.bare.map((sample) => round(sample.portMs)).join(" "));
       console.log(JSON.stringify(summarizeLayouts(samples), (_key, value: unknown) => round(value), 2));
