@@ -11,8 +11,8 @@
 import { execFile } from "node:child_process";
 import * as path from "node:path";
 import { promisify } from "node:util";
-import { REPO_ROOT, ensureSelfLink } from "../../tools/stacks/selfLink";
 import { SEED_DESTINATIONS } from "../../tools/emulator";
+import { REPO_ROOT } from "../../tools/stacks/packageLink";
 import { EMULATOR_CLIENT, startEmulatorProcess } from "./emulatorProcess";
 
 const run = promisify(execFile);
@@ -35,7 +35,6 @@ export interface GetEventStreamsRun extends GetEventStreamsCall {
 }
 
 export async function benchGetEventStreams(streams = 10_000, runs = 3): Promise<GetEventStreamsRun[]> {
-  ensureSelfLink();
   const emulator = await startEmulatorProcess();
   try {
     await emulator.seedEventStreams(streams, SEED_DESTINATIONS);

@@ -1,5 +1,5 @@
 /**
- * Issue #8: the scheduled drift job, `pulumi preview --refresh --expect-no-changes`, as users run it against a
+ * The scheduled drift job, `pulumi preview --refresh --expect-no-changes`, as users run it against a
  * deployed examples/basic stack. It passes while the tenant matches the program, and fails naming the resource
  * and property once something was changed (or deleted) outside Pulumi — through the engine API and through
  * the command line (tools/engine/cli.ts, spawned as CI would run it). The tests share one stack, in order.
@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type Emulator, type RequestLogEntry } from "../../tools/emulator";
 import { ExpectNoChangesError, type RunResult } from "../../tools/engine";
 import { BASIC_STACK_PASSPHRASE, SENTINELS, SENTINEL_CLIENT, basicStack, type BasicStack } from "../../tools/stacks/basicStack";
-import { REPO_ROOT } from "../../tools/stacks/selfLink";
+import { REPO_ROOT, packageLookupEnv } from "../../tools/stacks/packageLink";
 import { OutOfBandAdmin, RequestWindow, expectNoSecrets, operations } from "./helpers";
 
 const CLI = join(REPO_ROOT, "tools", "engine", "cli.ts");
@@ -32,7 +32,7 @@ function driftJob(emulator: Emulator, stateDir: string): Promise<CliRun> {
     "--secret", `tenant:clientSecret=${SENTINEL_CLIENT.secret}`,
     "--secret", `tenant-basic:smsAuthToken=${SENTINELS.smsAuthToken}`,
   ];
-  const env = { ...process.env, PULUMI_CONFIG_PASSPHRASE: BASIC_STACK_PASSPHRASE, PULUMI_NODEJS_TRANSPILE_ONLY: "true" };
+  const env = { ...process.env, PULUMI_CONFIG_PASSPHRASE: BASIC_STACK_PASSPHRASE, PULUMI_NODEJS_TRANSPILE_ONLY: "true", ...packageLookupEnv() };
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ["--import", "tsx", CLI, ...args], { cwd: REPO_ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";

@@ -1,4 +1,4 @@
-// Fault matrix, slow-response row (issue #7, part 1): on each endpoint examples/basic uses, one response
+// Fault matrix, slow-response row: on each endpoint examples/basic uses, one response
 // comes later than the client waits for it. The client's per-attempt timeout (30 s for response headers,
 // DEFAULT_CLIENT_OPTIONS.headersTimeoutMs) cannot be set from a Pulumi program's stack config or
 // environment, so the delay is 31 s and the cells run as three chains in parallel, each on its own

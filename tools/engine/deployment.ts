@@ -1,6 +1,6 @@
 /**
- * The step logic of one engine run, mirroring the Pulumi engine for dynamic providers (pulumi-dynamic.md §4.1,
- * §6.3): what a registration turns into (create / same / update / replace) and which host calls it makes. Secrets
+ * The step logic of one engine run, mirroring the Pulumi engine for dynamic providers:
+ * what a registration turns into (create / same / update / replace) and which host calls it makes. Secrets
  * are stripped before any host sees a value and re-marked on results; state is persisted after every step except
  * during preview. Deletes, refresh and destroy live in lifecycle.ts.
  */

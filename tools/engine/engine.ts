@@ -2,7 +2,7 @@
  * TEST TOOL — `TestEngine`, a stand-in for the Pulumi CLI's engine (the CLI cannot be installed here). It runs the
  * real program runtime (`cmd/run`) against its own resource monitor and performs every resource operation through
  * real dynamic-provider host processes over gRPC, with the engine's step, secret and state semantics
- * (reference/pulumi-dynamic.md §4, §6.3). See README.md in this folder for what it does not cover.
+ * as the Pulumi engine has them. See README.md in this folder for what it does not cover.
  */
 import { Deployment } from "./deployment";
 import { HostPool } from "./hosts";

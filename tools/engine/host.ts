@@ -1,6 +1,6 @@
 /**
  * TEST TOOL — a client for one real dynamic-provider host process (`node <@pulumi/pulumi>/cmd/dynamic-provider`),
- * spoken to over gRPC exactly as the Pulumi engine does (reference/pulumi-dynamic.md §6.2).
+ * spoken to over gRPC exactly as the Pulumi engine does.
  *
  * Every call has a deadline, and a host that exits fails pending and later calls at once with the method, the
  * exit code or signal and the tail of its stderr, so a test never hangs on a dead host.

@@ -1,7 +1,7 @@
 /**
  * fast-check generators of invalid requests to the emulator's /api/v2, each with the status the contract
- * and api-wire.md make it: bodies that break the operation's schema (400), unsupported media types (415),
- * bad query values and ids (400), unknown ids and users (404), conflicts (409), unknown routes (404),
+ * and the service's observed behaviour make it: bodies that break the operation's schema (400), unsupported
+ * media types (415), bad query values and ids (400), unknown ids and users (404), conflicts (409), unknown routes (404),
  * missing or unusable credentials (401) and tokens without the operation's scope (403).
  */
 import fc from "fast-check";

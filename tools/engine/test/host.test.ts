@@ -1,6 +1,6 @@
 /**
  * DynamicProviderHost against the real `@pulumi/pulumi` dynamic-provider host, with the Widget fixture's
- * serialized provider: the protocol of reference/pulumi-dynamic.md §6.2, and failure behaviour.
+ * serialized provider: the engine's protocol, and failure behaviour.
  */
 import * as fs from "node:fs";
 import * as os from "node:os";
