@@ -53,6 +53,8 @@ export class Deployment {
   /** `preview/up --refresh --run-program`: each registration refreshes its stored state first. */
   refreshOnRegister = false;
   stackOutputs: PropertyMap | undefined;
+  /** Replaced objects an earlier update failed to delete; they are deleted after the program (rule 7). */
+  readonly pendingDeletes: ReadonlySet<ResourceState>;
   private readonly registered = new Set<string>();
   private defaultProviderReady: Promise<string> | undefined;
 
@@ -63,6 +65,7 @@ export class Deployment {
     this.parallelDiff = opts.parallelDiff;
     this.defaultProviderUrn = defaultProviderUrn(opts.stack, opts.project);
     this.snapshot = structuredClone(opts.resources);
+    this.pendingDeletes = new Set(this.snapshot.filter((resource) => resource.delete));
     // Until the program registers them again, providers are configured from their stored inputs (§8 rule 1).
     for (const resource of this.snapshot) {
       if (isProviderType(resource.type) && !resource.delete) this.hosts.defineProvider(resource.urn, resource.inputs);

@@ -34,10 +34,12 @@ async function deleteEntry(deployment: Deployment, resource: ResourceState): Pro
       });
     }
   });
-  // Replaced objects are part of their "replace" step; the default provider is hidden, as the CLI hides it.
-  const hidden = replaced || resource.urn === deployment.defaultProviderUrn;
+  // An object replaced in this run is part of its "replace" step; the default provider is hidden, as the CLI hides it.
+  const earlierReplacement = deployment.pendingDeletes.has(resource);
+  const hidden = (replaced && !earlierReplacement) || resource.urn === deployment.defaultProviderUrn;
   if (!hidden && resource.custom && !resource.external) {
-    deployment.record({ op: "delete", type: shortType(resource.type), name, urn: resource.urn, old: { inputs: resource.inputs, outputs: resource.outputs } });
+    const op = earlierReplacement ? "delete-replaced" : "delete";
+    deployment.record({ op, type: shortType(resource.type), name, urn: resource.urn, old: { inputs: resource.inputs, outputs: resource.outputs } });
   }
   if (!deployment.dryRun) {
     deployment.remove(resource);

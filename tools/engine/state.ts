@@ -60,6 +60,8 @@ export class StateStore {
   private latest: (() => readonly ResourceState[]) | undefined;
   private writing: Promise<void> | undefined;
   private writeError: unknown;
+  /** How many times the file was written (tests check that writes are folded together). */
+  writeCount = 0;
 
   constructor(
     readonly stateDir: string,
@@ -146,6 +148,7 @@ export class StateStore {
       const temporary = `${this.file}.${process.pid}.tmp`;
       await fs.promises.writeFile(temporary, `${JSON.stringify(checkpoint, null, 2)}\n`, { mode: 0o600 });
       await fs.promises.rename(temporary, this.file);
+      this.writeCount++;
     });
     this.writes = write.catch(() => undefined);
     return write;

@@ -2,7 +2,18 @@
 import type { ResourceState } from "./state";
 import { deepEqual, isPlainObject, stripSecrets, type PropertyMap } from "./values";
 
-export type StepOp = "create" | "update" | "replace" | "delete" | "same" | "read" | "refresh-update" | "refresh-delete" | "refresh-same";
+export type StepOp =
+  | "create"
+  | "update"
+  | "replace"
+  | "delete"
+  /** A replaced object an earlier, failed update left to delete (the engine's delete-replaced step). */
+  | "delete-replaced"
+  | "same"
+  | "read"
+  | "refresh-update"
+  | "refresh-delete"
+  | "refresh-same";
 
 /** A resource's inputs and outputs before or after a step, as the engine's step events carry them. */
 export interface StepState {
