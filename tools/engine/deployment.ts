@@ -164,6 +164,8 @@ export class Deployment {
     // In preview, a provider whose inputs are not all known is not configured (§8 rule 6).
     const configured = !(this.dryRun && containsUnknowns(req.object));
     this.hosts.defineProvider(urn, req.object, { configured });
+    // The engine loads and configures a provider's plugin when the provider is registered.
+    if (configured) this.hosts.prestart(urn);
     if (this.programMode !== "update") return { urn, id: old?.id ?? "", object: old?.outputs ?? req.object };
     const op = !old ? "create" : deepEqual(old.inputs, req.object) ? "same" : "update";
     const id = old?.id ?? (this.dryRun ? "" : randomUUID());
