@@ -20,23 +20,46 @@ export interface ConnectionSettings {
 /** Raw settings source: a lookup by stack-config key ("tenant:domain", ...). */
 export type ConfigLookup = (key: string) => string | undefined;
 
+/** Stack-config keys live under this namespace ("tenant:domain"); environment variables share this prefix. */
+const CONFIG_NAMESPACE = "tenant";
+const ENV_PREFIX = "TENANT_";
+
 export const CONFIG_KEYS = {
-  domain: "tenant:domain",
-  clientId: "tenant:clientId",
-  clientSecret: "tenant:clientSecret",
-  apiToken: "tenant:apiToken",
-  audience: "tenant:audience",
+  domain: `${CONFIG_NAMESPACE}:domain`,
+  clientId: `${CONFIG_NAMESPACE}:clientId`,
+  clientSecret: `${CONFIG_NAMESPACE}:clientSecret`,
+  apiToken: `${CONFIG_NAMESPACE}:apiToken`,
+  audience: `${CONFIG_NAMESPACE}:audience`,
 } as const;
 
 type SettingName = keyof typeof CONFIG_KEYS;
 
-export const ENV_VARS: { readonly [K in SettingName]: string } = {
-  domain: "TENANT_DOMAIN",
-  clientId: "TENANT_CLIENT_ID",
-  clientSecret: "TENANT_CLIENT_SECRET",
-  apiToken: "TENANT_API_TOKEN",
-  audience: "TENANT_AUDIENCE",
+const ENV_VARS: { readonly [K in SettingName]: string } = {
+  domain: `${ENV_PREFIX}DOMAIN`,
+  clientId: `${ENV_PREFIX}CLIENT_ID`,
+  clientSecret: `${ENV_PREFIX}CLIENT_SECRET`,
+  apiToken: `${ENV_PREFIX}API_TOKEN`,
+  audience: `${ENV_PREFIX}AUDIENCE`,
 };
+
+/**
+ * What to tell the user when the service refuses the credentials these settings produced: which keys
+ * and variables to check. The client appends them to its errors; it never spells a key itself.
+ */
+export const CREDENTIAL_HINTS = {
+  /** The token endpoint answered 401 to the client id and secret. */
+  clientCredentialsRejected:
+    `The client credentials were rejected: check the stack config "${CONFIG_KEYS.clientId}" and ` +
+    `"${CONFIG_KEYS.clientSecret}" (or the ${ENV_VARS.clientId} and ${ENV_VARS.clientSecret} environment variables).`,
+  /** The token endpoint answered 403: this client may not get tokens for the audience. */
+  audienceRefused:
+    `The client may not request tokens for this audience: grant it access to the management API, or set the ` +
+    `stack config "${CONFIG_KEYS.audience}" (or ${ENV_VARS.audience}).`,
+  /** The API answered 401 to a static API token, which cannot be renewed. */
+  apiTokenRejected:
+    `The API token was rejected (expired or invalid): set a fresh one in the stack config "${CONFIG_KEYS.apiToken}" ` +
+    `(or ${ENV_VARS.apiToken}), or use client credentials instead.`,
+} as const;
 
 /** Blank values count as unset: CI systems often export empty variables. */
 const rawSetting = z
@@ -133,11 +156,11 @@ function parseDomain(domain: ResolvedValue): string {
   return url.origin;
 }
 
-export const MISSING_DOMAIN_MESSAGE =
+const MISSING_DOMAIN_MESSAGE =
   `Missing tenant domain: set the stack config "${CONFIG_KEYS.domain}" (pulumi config set ${CONFIG_KEYS.domain} ` +
   `my-tenant.example.com) or the ${ENV_VARS.domain} environment variable.`;
 
-export const MISSING_CREDENTIALS_MESSAGE =
+const MISSING_CREDENTIALS_MESSAGE =
   `Missing tenant credentials: set the stack config "${CONFIG_KEYS.clientId}" and "${CONFIG_KEYS.clientSecret}" ` +
   `(pulumi config set ${CONFIG_KEYS.clientId} <id>; pulumi config set --secret ${CONFIG_KEYS.clientSecret} <secret>) ` +
   `or the ${ENV_VARS.clientId} and ${ENV_VARS.clientSecret} environment variables; or set an API token instead ` +
@@ -191,17 +214,17 @@ export function resolveSettings(lookup: ConfigLookup, env: NodeJS.ProcessEnv = p
   if (!checked.success) {
     // Unreachable with the checks above; kept so a future edit cannot produce unvalidated settings.
     const fields = checked.error.issues.map((issue) => issue.path.join(".")).join(", ");
-    throw new ConfigError(`Invalid tenant settings (${fields}); check the "tenant:*" stack config and TENANT_* variables.`);
+    throw new ConfigError(`Invalid tenant settings (${fields}); check the "${CONFIG_NAMESPACE}:*" stack config and ${ENV_PREFIX}* variables.`);
   }
   return checked.data;
 }
 
 /** Client tuning a user can set from the environment of `pulumi up` (the host has no other way in). */
-export const TUNING_ENV_VARS = {
+const TUNING_ENV_VARS = {
   /** Seconds to wait for a response's headers, and between body chunks, per attempt. */
-  timeout: "TENANT_HTTP_TIMEOUT_SECONDS",
+  timeout: `${ENV_PREFIX}HTTP_TIMEOUT_SECONDS`,
   /** Seconds one API call may take in all, retries and rate-limit waits included. */
-  deadline: "TENANT_CALL_DEADLINE_SECONDS",
+  deadline: `${ENV_PREFIX}CALL_DEADLINE_SECONDS`,
 } as const;
 
 export interface ClientTuning {

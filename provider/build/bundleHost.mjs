@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * Second build step, after `tsc -p tsconfig.build.json`: bundles provider/host.ts (the three resource handlers
+ * Last build step, after `tsc -p tsconfig.build.json`: bundles provider/host.ts (the registered resources' handlers
  * with zod and undici) into one CommonJS file, dist/host.js, and replaces each tsc-emitted
  * dist/resources/<resource>/handler.js with a re-export of its part. The host then reads one file instead of
  * ~100 modules, which cuts its cold start; the program side (index.js, resource classes, getEventStreams)
@@ -11,13 +11,20 @@
 import * as esbuild from "esbuild";
 import console from "node:console";
 import { writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
 import * as path from "node:path";
 import process from "node:process";
 import { fileURLToPath } from "node:url";
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-/** The export of provider/host.ts that holds each handler (also the folder under resources/). */
-const HANDLERS = ["pushProviderSelection", "phoneProvider", "enrollmentTicket"];
+/**
+ * The registered resources, from the registry tsc just compiled: each one's `module` is both the export of
+ * provider/host.ts that holds its handler and its folder under resources/.
+ */
+function registeredModules() {
+  const registry = createRequire(import.meta.url)(path.join(REPO_ROOT, "dist", "resources", "registry.js"));
+  return /** @type {{ module: string }[]} */ (registry.RESOURCES).map((resource) => resource.module);
+}
 
 /**
  * provider/client/options.ts reads the version with require("../../package.json") at run time. Keep that a
@@ -56,7 +63,7 @@ async function main() {
     sourcesContent: false,
     logLevel: "warning",
   });
-  for (const handler of HANDLERS) {
+  for (const handler of registeredModules()) {
     const file = path.join(REPO_ROOT, "dist", "resources", handler, "handler.js");
     const text = `"use strict";\n// Built by provider/build/bundleHost.mjs: the handler lives in the shared host bundle.\nmodule.exports = require("../../host.js").${handler};\n`;
     await writeFile(file, text);

@@ -21,16 +21,16 @@ export interface TokenSource {
   cachedAuthorization(now: number): string | undefined;
   /** A fresh "Bearer …" value, fetching one if needed; concurrent callers share a single fetch. */
   authorization(): Promise<string>;
-  /**
-   * A 401 came back for this header value. Drops it from the cache and says whether fetching a new
-   * token could help (never for a static token).
-   */
-  rejected(authorization: string): boolean;
+  /** Whether a 401 can be cured by fetching a new token (never for a static token). */
+  readonly renewable: boolean;
+  /** A 401 came back for this header value: drops it from the cache, so the next call fetches a new one. */
+  rejected(authorization: string): void;
   /** Secret strings to scrub from any text that reaches an error or a log line. */
   secrets(): readonly string[];
 }
 
 export class StaticTokenSource implements TokenSource {
+  readonly renewable = false;
   private readonly header: string;
 
   constructor(private readonly token: string) {
@@ -45,8 +45,8 @@ export class StaticTokenSource implements TokenSource {
     return this.header;
   }
 
-  rejected(): boolean {
-    return false;
+  rejected(): void {
+    // Nothing cached to drop: a static token is never renewed.
   }
 
   secrets(): readonly string[] {
@@ -55,6 +55,7 @@ export class StaticTokenSource implements TokenSource {
 }
 
 export class ClientCredentialsTokenSource implements TokenSource {
+  readonly renewable = true;
   private header: string | undefined;
   private token: string | undefined;
   /** Epoch ms after which the cached token is no longer handed out. */
@@ -83,13 +84,12 @@ export class ClientCredentialsTokenSource implements TokenSource {
     return this.inFlight;
   }
 
-  rejected(authorization: string): boolean {
+  rejected(authorization: string): void {
     // Only the first 401 for a token clears it; later ones for the same token reuse the refresh.
     if (authorization === this.header) {
       this.header = undefined;
       this.refreshAt = 0;
     }
-    return true;
   }
 
   secrets(): readonly string[] {

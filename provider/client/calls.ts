@@ -1,37 +1,28 @@
 /**
- * One call's attempt loop: the deadline, the proactive throttle, the token, and what each answer or
- * transport failure means (retry after a wait, refresh the token once, or fail with a safe error).
+ * One call's attempt loop: the deadline, the proactive throttle and the token before each send; after it,
+ * the decision in retry.ts says whether to accept, wait and resend, renew the token, or fail, and this
+ * file turns a failure into a safe error.
  */
 import { STATUS_CODES } from "node:http";
-import type { Dispatcher, Pool } from "undici";
+import type { Pool } from "undici";
 import type { z } from "zod";
-import type { AuthSettings } from "../config";
+import { CREDENTIAL_HINTS } from "../config";
 import type { TokenSource } from "./auth";
 import { Deadline } from "./deadline";
-import { AmbiguousRequestError, ApiError, NetworkError } from "./errors";
+import { AmbiguousRequestError, ApiError, NetworkError, RequestError } from "./errors";
 import { formatMs, type DebugLog } from "./log";
 import type { ClientOptions } from "./options";
 import { parseErrorBody, parseSuccessBody, redact } from "./responses";
 import {
-  backoffDelay,
   classifyNetworkError,
-  headerValue,
-  isRetryableServerStatus,
-  parseRetryAfter,
-  rateLimitDelay,
+  decideAfterAttempt,
   resetJitter,
+  type AttemptOutcome,
+  type AttemptState,
+  type Decision,
   type HttpMethod,
 } from "./retry";
 import type { RateLimitGate } from "./throttle";
-
-export interface ClientStats {
-  /** API requests sent, retries included. */
-  requests: number;
-  /** Token requests sent, retries included. */
-  tokenRequests: number;
-  /** Re-sends after a 401, 429, 5xx or network error. */
-  retries: number;
-}
 
 /** Everything one call needs across its attempts. */
 export interface Call {
@@ -50,14 +41,17 @@ export interface Call {
   deadline: Deadline;
 }
 
+/** How an attempt ended, with what the result or the error needs beyond the decision's input. */
+type Attempt =
+  | (Extract<AttemptOutcome, { kind: "response" }> & { text: string })
+  | (Extract<AttemptOutcome, { kind: "transport" }> & { reason: string; cause: unknown });
+
 export interface CallRunnerParts {
   options: ClientOptions;
   pool: Pool;
   gate: RateLimitGate;
   tokens: TokenSource;
-  authKind: AuthSettings["kind"];
   log: DebugLog | undefined;
-  stats: ClientStats;
 }
 
 export class CallRunner {
@@ -66,131 +60,132 @@ export class CallRunner {
   private readonly gate: RateLimitGate;
   private readonly tokens: TokenSource;
   private readonly log: DebugLog | undefined;
-  private readonly stats: ClientStats;
-
-  private readonly authKind: AuthSettings["kind"];
 
   constructor(parts: CallRunnerParts) {
     this.options = parts.options;
     this.pool = parts.pool;
     this.gate = parts.gate;
     this.tokens = parts.tokens;
-    this.authKind = parts.authKind;
     this.log = parts.log;
-    this.stats = parts.stats;
   }
 
   /** Arms the call's total deadline, then runs the attempt loop (not async: one promise layer less per call). */
   run(call: Omit<Call, "deadline">): Promise<unknown> {
     const deadline = new Deadline(this.options.deadlineMs);
-    return this.attempt({ ...call, deadline }).finally(() => deadline.dispose());
+    return this.attempts({ ...call, deadline }).finally(() => deadline.dispose());
   }
 
-  private async attempt(call: Call): Promise<unknown> {
-    let failureRetries = 0;
-    let rateLimitRetries = 0;
-    let refreshedToken = false;
+  private async attempts(call: Call): Promise<unknown> {
+    const state: AttemptState = {
+      now: 0,
+      deadlineAt: call.deadline.at,
+      resendable: call.resendable,
+      failureRetries: 0,
+      rateLimitRetries: 0,
+      credential: !call.authenticated ? "none" : this.tokens.renewable ? "cached" : "static",
+    };
     for (let sends = 1; ; sends++) {
-      let authorization: string | undefined;
       if (call.authenticated) {
         // The token endpoint has its own limits: only API calls share the API bucket's throttle.
         if (this.gate.waitBeforeSend(Date.now()) > 0) await this.waitForThrottle(call);
-        authorization = this.tokens.cachedAuthorization(Date.now()) ?? (await this.awaitToken(call));
-        call.headers.authorization = authorization;
-        this.stats.requests++;
-      } else {
-        this.stats.tokenRequests++;
+        call.headers.authorization = this.tokens.cachedAuthorization(Date.now()) ?? (await this.awaitToken(call));
       }
-      if (sends > 1) this.stats.retries++;
-
-      const sentAt = Date.now();
-      let response: Dispatcher.ResponseData;
-      let text: string;
-      try {
-        response = await this.pool.request({
-          method: call.method,
-          path: call.path,
-          headers: call.headers,
-          body: call.body,
-          signal: call.deadline,
-          headersTimeout: this.options.headersTimeoutMs,
-          bodyTimeout: this.options.bodyTimeoutMs,
-        });
-        text = await response.body.text();
-      } catch (error) {
-        const delay = this.networkRetryDelay(call, error, sends, ++failureRetries, sentAt);
-        await sleep(delay);
-        continue;
-      }
-      const status = response.statusCode;
-      const now = Date.now();
-      // A 429's own timing (Retry-After first) decides below; other answers report the bucket.
-      if (status !== 429 && call.authenticated) this.gate.observe(response.headers, now);
-      this.log?.(`${call.method} ${call.shownPath} -> ${status} (${formatMs(now - sentAt)})`);
-
-      if (status >= 200 && status < 300) {
-        if (status === 204 || call.schema === undefined) return undefined;
-        return parseSuccessBody(text, call.schema, { operation: call.operation, method: call.method, path: call.shownPath, status });
-      }
-      if (status === 401 && authorization !== undefined && !refreshedToken && this.tokens.rejected(authorization)) {
-        refreshedToken = true;
+      const attempt = await this.send(call);
+      state.now = Date.now();
+      const decision = decideAfterAttempt(attempt, state, this.options, Math.random);
+      if (decision.action === "accept") return this.parse(call, attempt);
+      // A 429 holds every other caller to this tenant back too, instead of letting them collect 429s.
+      if (call.authenticated && decision.action !== "refreshToken") this.gate.closeUntil(decision.holdOthersUntil, state.now);
+      if (decision.action === "fail") throw this.failure(call, attempt, decision, sends);
+      if (decision.action === "refreshToken") {
+        this.tokens.rejected(call.headers.authorization);
+        state.credential = "renewed";
         this.log?.(`401 on ${call.method} ${call.shownPath}: fetching a new access token and retrying once`);
         continue;
       }
-      if (status === 429) {
-        const wait = rateLimitDelay(response.headers, ++rateLimitRetries, now, this.options, Math.random);
-        // Hold back every other caller to this tenant too, instead of letting them collect 429s.
-        if (call.authenticated) this.gate.closeUntil(wait.resumeAt, now);
-        const tooLate = now + wait.delayMs > call.deadline.at;
-        if (rateLimitRetries > this.options.maxRateLimitRetries || tooLate) {
-          const why = tooLate ? "the next try would pass the call's deadline" : "too many rate-limited tries";
-          throw this.apiError(call, status, text, `Rate limited: ${why}; lower the concurrency or retry later.`);
-        }
-        this.log?.(
-          `rate limited on ${call.method} ${call.shownPath}: waiting ${formatMs(wait.delayMs)} per ${wait.basis} ` +
-            `(retry ${rateLimitRetries} of ${this.options.maxRateLimitRetries})`,
-        );
-        this.announceLongWait(call, wait.delayMs, now, `per ${wait.basis}`);
-        await sleep(wait.delayMs);
-        continue;
-      }
-      if (status >= 500) {
-        if (!call.resendable) throw this.ambiguous(call, `${status} ${STATUS_CODES[status] ?? "server error"}`);
-        const retryAfter = parseRetryAfter(headerValue(response.headers, "retry-after"), now);
-        const delay = Math.min(
-          this.options.maxRateLimitWaitMs,
-          retryAfter ?? backoffDelay(failureRetries + 1, this.options, Math.random),
-        );
-        if (!isRetryableServerStatus(status) || failureRetries >= this.options.maxRetries || now + delay > call.deadline.at) {
-          throw this.apiError(call, status, text);
-        }
-        failureRetries++;
-        this.log?.(
-          `retrying ${call.method} ${call.shownPath} after ${status} in ${formatMs(delay)} ` +
-            `(retry ${failureRetries} of ${this.options.maxRetries})`,
-        );
-        await sleep(delay);
-        continue;
-      }
-      throw this.apiError(call, status, text, this.hintFor(call, status));
+      if (decision.counter === "rateLimit") state.rateLimitRetries++;
+      else state.failureRetries++;
+      this.announceRetry(call, attempt, decision, state);
+      await sleep(decision.delayMs);
     }
   }
 
-  /** Decides what a transport failure means; returns the wait before the next try, or throws. */
-  private networkRetryDelay(call: Call, error: unknown, sends: number, retry: number, sentAt: number): number {
-    const now = Date.now();
-    const failure = classifyNetworkError(error);
-    const reason = call.deadline.aborted
-      ? `no response within the call's deadline (${formatMs(this.options.deadlineMs)})`
-      : failure.reason;
-    this.log?.(`${call.method} ${call.shownPath} -> ${reason} (${formatMs(now - sentAt)})`);
-    if (!call.resendable && !failure.notSent) throw this.ambiguous(call, reason, error);
-    const delay = backoffDelay(retry, this.options, Math.random);
-    if (call.deadline.aborted || retry > this.options.maxRetries || now + delay > call.deadline.at) {
-      throw new NetworkError({ method: call.method, path: call.shownPath, operation: call.operation, reason, attempts: sends, cause: error });
+  /** One request and its whole body; a transport failure comes back as an outcome, not an exception. */
+  private async send(call: Call): Promise<Attempt> {
+    const sentAt = Date.now();
+    try {
+      const response = await this.pool.request({
+        method: call.method,
+        path: call.path,
+        headers: call.headers,
+        body: call.body,
+        signal: call.deadline,
+        headersTimeout: this.options.headersTimeoutMs,
+        bodyTimeout: this.options.bodyTimeoutMs,
+      });
+      const text = await response.body.text();
+      const status = response.statusCode;
+      const now = Date.now();
+      // A 429's own timing (Retry-After first) decides; other answers report the bucket.
+      if (status !== 429 && call.authenticated) this.gate.observe(response.headers, now);
+      this.log?.(`${call.method} ${call.shownPath} -> ${status} (${formatMs(now - sentAt)})`);
+      return { kind: "response", status, headers: response.headers, text };
+    } catch (error) {
+      const failure = classifyNetworkError(error);
+      const deadlinePassed = call.deadline.aborted;
+      const reason = deadlinePassed ? `no response within the call's deadline (${formatMs(this.options.deadlineMs)})` : failure.reason;
+      this.log?.(`${call.method} ${call.shownPath} -> ${reason} (${formatMs(Date.now() - sentAt)})`);
+      return { kind: "transport", mayHaveReachedServer: !failure.notSent, deadlinePassed, reason, cause: error };
     }
-    this.log?.(`retrying ${call.method} ${call.shownPath} in ${formatMs(delay)} (retry ${retry} of ${this.options.maxRetries})`);
-    return delay;
+  }
+
+  private parse(call: Call, attempt: Attempt): unknown {
+    if (attempt.kind !== "response" || attempt.status === 204 || call.schema === undefined) return undefined;
+    const context = { operation: call.operation, method: call.method, path: call.shownPath, status: attempt.status };
+    return parseSuccessBody(attempt.text, call.schema, context);
+  }
+
+  /** Says in the debug log (and for a long rate-limit wait, once to the user) why the call waits. */
+  private announceRetry(call: Call, attempt: Attempt, decision: Extract<Decision, { action: "retryAfter" }>, state: AttemptState): void {
+    const wait = formatMs(decision.delayMs);
+    if (decision.counter === "failure") {
+      const after = attempt.kind === "response" ? ` after ${attempt.status}` : "";
+      this.log?.(`retrying ${call.method} ${call.shownPath}${after} in ${wait} (retry ${state.failureRetries} of ${this.options.maxRetries})`);
+      return;
+    }
+    this.log?.(
+      `rate limited on ${call.method} ${call.shownPath}: waiting ${wait} per ${decision.basis} ` +
+        `(retry ${state.rateLimitRetries} of ${this.options.maxRateLimitRetries})`,
+    );
+    this.announceLongWait(call, decision.delayMs, state.now, `per ${decision.basis}`);
+  }
+
+  /** The safe error for a failed call: what happened, never a secret, with a hint when settings can fix it. */
+  private failure(call: Call, attempt: Attempt, decision: Extract<Decision, { action: "fail" }>, sends: number): RequestError {
+    const where = { method: call.method, path: call.shownPath, operation: call.operation };
+    if (decision.reason === "ambiguous") {
+      const reason = attempt.kind === "response" ? `${attempt.status} ${STATUS_CODES[attempt.status] ?? "server error"}` : attempt.reason;
+      this.log?.(`${call.method} ${call.shownPath} failed ambiguously (${reason}); not retried`);
+      if (attempt.kind === "response") return new AmbiguousRequestError({ ...where, reason, status: attempt.status });
+      return new AmbiguousRequestError({ ...where, reason, cause: attempt.cause });
+    }
+    if (attempt.kind === "transport") {
+      return new NetworkError({ ...where, reason: attempt.reason, attempts: sends, cause: attempt.cause });
+    }
+    if (attempt.status === 429) {
+      const why = decision.reason === "deadline" ? "the next try would pass the call's deadline" : "too many rate-limited tries";
+      return this.apiError(call, attempt, `Rate limited: ${why}; lower the concurrency or retry later.`);
+    }
+    return this.apiError(call, attempt, decision.reason === "final" ? this.credentialHint(call, attempt.status) : undefined);
+  }
+
+  private credentialHint(call: Call, status: number): string | undefined {
+    if (!call.authenticated) {
+      if (status === 401) return CREDENTIAL_HINTS.clientCredentialsRejected;
+      if (status === 403) return CREDENTIAL_HINTS.audienceRefused;
+      return undefined;
+    }
+    return status === 401 && !this.tokens.renewable ? CREDENTIAL_HINTS.apiTokenRejected : undefined;
   }
 
   /** A long rate-limit wait looks like a hang in CI: say once what is happening and for how long. */
@@ -248,11 +243,11 @@ export class CallRunner {
     });
   }
 
-  private apiError(call: Call, status: number, text: string, hint?: string): ApiError {
-    const details = parseErrorBody(text, STATUS_CODES[status] ?? "Error");
+  private apiError(call: Call, attempt: Extract<Attempt, { kind: "response" }>, hint: string | undefined): ApiError {
+    const details = parseErrorBody(attempt.text, STATUS_CODES[attempt.status] ?? "Error");
     const secrets = this.tokens.secrets();
     return new ApiError({
-      status,
+      status: attempt.status,
       error: details.error && redact(details.error, secrets),
       errorCode: details.errorCode && redact(details.errorCode, secrets),
       serviceMessage: redact(details.message, secrets),
@@ -262,38 +257,6 @@ export class CallRunner {
       hint,
     });
   }
-
-  private hintFor(call: Call, status: number): string | undefined {
-    if (!call.authenticated) return tokenHint(status);
-    if (status === 401 && this.authKind === "token") {
-      return (
-        `The API token was rejected (expired or invalid): set a fresh one in the stack config "tenant:apiToken" ` +
-        `(or TENANT_API_TOKEN), or use client credentials instead.`
-      );
-    }
-    return undefined;
-  }
-
-  private ambiguous(call: Call, reason: string, cause?: unknown): AmbiguousRequestError {
-    this.log?.(`${call.method} ${call.shownPath} failed ambiguously (${reason}); not retried`);
-    return new AmbiguousRequestError({ method: call.method, path: call.shownPath, operation: call.operation, reason, cause });
-  }
-}
-
-function tokenHint(status: number): string | undefined {
-  if (status === 401) {
-    return (
-      `The client credentials were rejected: check the stack config "tenant:clientId" and "tenant:clientSecret" ` +
-      `(or the TENANT_CLIENT_ID and TENANT_CLIENT_SECRET environment variables).`
-    );
-  }
-  if (status === 403) {
-    return (
-      `The client may not request tokens for this audience: grant it access to the management API, or set the ` +
-      `stack config "tenant:audience" (or TENANT_AUDIENCE).`
-    );
-  }
-  return undefined;
 }
 
 function sleep(ms: number): Promise<void> {

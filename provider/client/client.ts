@@ -13,7 +13,8 @@ import {
   type TokenGrant,
   type TokenSource,
 } from "./auth";
-import { CallRunner, type ClientStats } from "./calls";
+import { CallRunner } from "./calls";
+import { RequestError } from "./errors";
 import { acquirePool, releasePool } from "./http";
 import { createDebugLog, type DebugLog } from "./log";
 import { resolveOptions, type ClientOptions } from "./options";
@@ -21,7 +22,6 @@ import { isIdempotent, type HttpMethod } from "./retry";
 import { rateLimitGateFor } from "./throttle";
 
 export type { ClientOptions } from "./options";
-export type { ClientStats } from "./calls";
 
 export interface RequestOptions<S extends z.ZodType> {
   /** Human name for errors and logs, e.g. "create phone provider". */
@@ -40,7 +40,6 @@ const TOKEN_PATH = "/oauth/token";
 const TOKEN_OPERATION = "obtain an access token";
 
 export class TenantClient {
-  readonly stats: ClientStats = { requests: 0, tokenRequests: 0, retries: 0 };
   private readonly options: ClientOptions;
   private readonly pool: Pool;
   private readonly tokens: TokenSource;
@@ -67,16 +66,17 @@ export class TenantClient {
       pool: this.pool,
       gate: rateLimitGateFor(settings.baseUrl),
       tokens: this.tokens,
-      authKind: auth.kind,
       log: this.log,
-      stats: this.stats,
     });
   }
 
   /** path is relative to /api/v2, e.g. "/branding/phone/providers". 204 → undefined. */
   request<S extends z.ZodType>(method: HttpMethod, path: string, options: RequestOptions<S>): Promise<z.infer<S>> {
     // Not async (one promise layer less per call); misuse still rejects rather than throws.
-    if (this.closed) return Promise.reject(new Error(`${options.operation} failed: the TenantClient was closed`));
+    if (this.closed) {
+      const where = { operation: options.operation, method, path: API_PREFIX + path };
+      return Promise.reject(new RequestError(`${options.operation} failed: the TenantClient was closed`, where));
+    }
     if (!path.startsWith("/")) {
       return Promise.reject(new TypeError(`${options.operation}: path must start with "/" (got "${path}")`));
     }

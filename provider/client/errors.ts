@@ -3,12 +3,43 @@
  *
  * Messages are built only from the operation name, method, path, status and the service's own error
  * text. Request bodies, headers and credentials never reach them; the client also scrubs any known
- * secret out of service text before it lands here (see redact in client.ts).
+ * secret out of service text before it lands here (see redact in responses.ts).
  */
 
 /** The compact request tag every error ends with, e.g. `[POST /api/v2/branding/phone/providers]`. */
 function requestTag(method: string, path: string): string {
   return `[${method} ${path}]`;
+}
+
+interface RequestFacts {
+  operation: string;
+  method: string;
+  path: string;
+  /** The HTTP status that ended the call; absent when no answer came. */
+  status?: number;
+  errorCode?: string;
+}
+
+/**
+ * Base of every error a call through the client ends with: which operation, which request, and the
+ * service's status and error code when it answered. Never holds a secret.
+ */
+export class RequestError extends Error {
+  readonly operation: string;
+  readonly method: string;
+  readonly path: string;
+  readonly status: number | undefined;
+  readonly errorCode: string | undefined;
+
+  constructor(message: string, facts: RequestFacts, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "RequestError";
+    this.operation = facts.operation;
+    this.method = facts.method;
+    this.path = facts.path;
+    this.status = facts.status;
+    this.errorCode = facts.errorCode;
+  }
 }
 
 /** A missing, malformed or contradictory connection setting; the message says which key or variable to set. */
@@ -33,14 +64,10 @@ export interface ApiErrorDetails {
 }
 
 /** The service answered with a non-success status that the client did not (or no longer could) retry. */
-export class ApiError extends Error {
-  readonly status: number;
+export class ApiError extends RequestError {
+  declare readonly status: number;
   readonly error?: string;
-  readonly errorCode?: string;
   readonly serviceMessage: string;
-  readonly method: string;
-  readonly path: string;
-  readonly operation: string;
 
   constructor(details: ApiErrorDetails) {
     const reason = details.error ? ` ${details.error}` : "";
@@ -49,15 +76,11 @@ export class ApiError extends Error {
     super(
       `${details.operation} failed: ${details.status}${reason}: ${details.serviceMessage}${code} ` +
         `${requestTag(details.method, details.path)}${hint}`,
+      details,
     );
     this.name = "ApiError";
-    this.status = details.status;
     this.error = details.error;
-    this.errorCode = details.errorCode;
     this.serviceMessage = details.serviceMessage;
-    this.method = details.method;
-    this.path = details.path;
-    this.operation = details.operation;
   }
 }
 
@@ -66,24 +89,19 @@ export class ApiError extends Error {
  * response, a timeout, or a 5xx. The client never re-sends such a call; the caller must reconcile
  * (e.g. list and adopt) before trying again.
  */
-export class AmbiguousRequestError extends Error {
-  readonly method: string;
-  readonly path: string;
-  readonly operation: string;
+export class AmbiguousRequestError extends RequestError {
   /** What went wrong, e.g. "503 Service Unavailable" or "connection closed before a response". */
   readonly reason: string;
 
-  constructor(details: { method: string; path: string; operation: string; reason: string; cause?: unknown }) {
+  constructor(details: { method: string; path: string; operation: string; reason: string; status?: number; cause?: unknown }) {
     super(
       `${details.operation} failed ambiguously: ${details.reason} ${requestTag(details.method, details.path)}; ` +
         `the service may or may not have applied it, so it was not retried. Check the current state (e.g. run ` +
         `"pulumi refresh") before retrying.`,
+      details,
       { cause: details.cause },
     );
     this.name = "AmbiguousRequestError";
-    this.method = details.method;
-    this.path = details.path;
-    this.operation = details.operation;
     this.reason = details.reason;
   }
 }
@@ -92,10 +110,7 @@ export class AmbiguousRequestError extends Error {
  * No usable response: the connection failed, or the call's total deadline ran out, after every retry
  * the policy allowed. Only raised where a retry could not have duplicated an effect.
  */
-export class NetworkError extends Error {
-  readonly method: string;
-  readonly path: string;
-  readonly operation: string;
+export class NetworkError extends RequestError {
   readonly reason: string;
   readonly attempts: number;
 
@@ -110,13 +125,10 @@ export class NetworkError extends Error {
     // 0 attempts: the call never got as far as sending (e.g. it timed out waiting for a token).
     const tries =
       details.attempts === 0 ? "" : details.attempts === 1 ? " after 1 attempt" : ` after ${details.attempts} attempts`;
-    super(`${details.operation} failed: ${details.reason}${tries} ${requestTag(details.method, details.path)}`, {
+    super(`${details.operation} failed: ${details.reason}${tries} ${requestTag(details.method, details.path)}`, details, {
       cause: details.cause,
     });
     this.name = "NetworkError";
-    this.method = details.method;
-    this.path = details.path;
-    this.operation = details.operation;
     this.reason = details.reason;
     this.attempts = details.attempts;
   }
@@ -129,8 +141,8 @@ export interface ShapeIssue {
 }
 
 /** The service answered 2xx with a body that does not match the wire schema. */
-export class ResponseShapeError extends Error {
-  readonly operation: string;
+export class ResponseShapeError extends RequestError {
+  declare readonly status: number;
   readonly issues: ShapeIssue[];
 
   constructor(details: { operation: string; method: string; path: string; status: number; issues: ShapeIssue[] }) {
@@ -142,9 +154,9 @@ export class ResponseShapeError extends Error {
     super(
       `${details.operation} failed: unexpected response from the service (status ${details.status}): ` +
         `${listed}${more} ${requestTag(details.method, details.path)}`,
+      details,
     );
     this.name = "ResponseShapeError";
-    this.operation = details.operation;
     this.issues = details.issues;
   }
 }

@@ -10,7 +10,7 @@ export interface ClientOptions {
   bodyTimeoutMs: number;
   /** Total time for one call, every retry and wait included. */
   deadlineMs: number;
-  /** Re-sends after a 5xx or a network error (idempotent calls and the token request only). */
+  /** Re-sends after a 5xx or a network error (a create only when it provably never left this machine). */
   maxRetries: number;
   /** Re-sends after a 429 (any method: a 429 means the call was not processed). */
   maxRateLimitRetries: number;

@@ -30,7 +30,7 @@ export class RateLimitGate {
     this.closeUntil(parseRateLimitReset(headerValue(headers, "x-ratelimit-reset")), now);
   }
 
-  /** A 429 also empties the bucket for everyone, until the wait the client chose for it. */
+  /** A 429 also empties the bucket for everyone, until the earliest retry time the service named. */
   closeUntil(resetAt: number | undefined, now: number): void {
     if (resetAt !== undefined && resetAt > now && resetAt > this.blockedUntil) this.blockedUntil = resetAt;
   }

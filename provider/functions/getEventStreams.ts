@@ -4,7 +4,8 @@
 import * as pulumi from "@pulumi/pulumi";
 import { getClient, type TenantClient } from "../client";
 import { clientTuningFromEnv } from "../config";
-import { eventStreamsPageWire, flattenEventStream, type EventStream } from "./eventStreamsWire";
+import type { EventStream } from "./eventStream";
+import { eventStreamsPageWire, flattenEventStream } from "./eventStreamsWire";
 import { settingsForInvoke } from "./programSettings";
 
 export type {
@@ -13,7 +14,7 @@ export type {
   EventStreamDestinationConfiguration,
   EventStreamSubscription,
   WebhookAuthorization,
-} from "./eventStreamsWire";
+} from "./eventStream";
 
 /** The API's largest page; also our default, to need half the requests of the API's default of 50. */
 const EVENT_STREAMS_MAX_TAKE = 100;

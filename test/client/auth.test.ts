@@ -2,7 +2,16 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ApiError, TenantClient } from "../../provider/client";
 import { startEmulator, type Emulator } from "../../tools/emulator";
-import { FAST, PUSH_API_PATH, PUSH_PATH, clientCredentials, pushSelectionSchema, rejectionOf, staticToken } from "./helpers";
+import {
+  FAST,
+  PUSH_API_PATH,
+  PUSH_PATH,
+  clientCredentials,
+  pushSelectionSchema,
+  rejectionOf,
+  sendCounter,
+  staticToken,
+} from "./helpers";
 
 const cleanups: (() => Promise<void>)[] = [];
 /** One emulator for tests without special options (starting one costs an RSA key generation). */
@@ -39,20 +48,22 @@ const readPush = (target: TenantClient): Promise<unknown> =>
 describe("client-credentials tokens", () => {
   it("100 sequential calls need exactly one token request", async () => {
     const emu = shared;
-    const tenant = client(clientCredentials(emu.url));
+    const sent = sendCounter();
+    const tenant = client(clientCredentials(emu.url), { logger: sent.logger });
     for (let i = 0; i < 100; i++) await readPush(tenant);
     expect(emu.tokenRequests()).toBe(1);
     expect(emu.count("GET", PUSH_API_PATH)).toBe(100);
-    expect(tenant.stats).toEqual({ requests: 100, tokenRequests: 1, retries: 0 });
+    expect(sent.counts()).toEqual({ requests: 100, tokenRequests: 1, retries: 0 });
   });
 
   it("50 concurrent calls on a cold cache share one token request", async () => {
     const emu = shared;
-    const tenant = client(clientCredentials(emu.url));
+    const sent = sendCounter();
+    const tenant = client(clientCredentials(emu.url), { logger: sent.logger });
     const results = await Promise.all(Array.from({ length: 50 }, () => readPush(tenant)));
     expect(results).toHaveLength(50);
     expect(emu.tokenRequests()).toBe(1);
-    expect(tenant.stats.tokenRequests).toBe(1);
+    expect(sent.counts().tokenRequests).toBe(1);
   });
 
   it("refreshes a token that expires mid-run without failing a call", async () => {
@@ -74,7 +85,8 @@ describe("client-credentials tokens", () => {
   it("on a 401 for a cached token (emulator restarted with new keys) refreshes once and retries", async () => {
     const first = await startEmulator();
     const port = Number(new URL(first.url).port);
-    const tenant = client(clientCredentials(first.url));
+    const sent = sendCounter();
+    const tenant = client(clientCredentials(first.url), { logger: sent.logger });
     await readPush(tenant);
     await first.close();
     const second = await emulator({ port });
@@ -85,17 +97,18 @@ describe("client-credentials tokens", () => {
       "POST /oauth/token 200",
       `GET ${PUSH_API_PATH} 200`,
     ]);
-    expect(tenant.stats).toEqual({ requests: 3, tokenRequests: 2, retries: 1 });
+    expect(sent.counts()).toEqual({ requests: 3, tokenRequests: 2, retries: 1 });
   });
 
   it("retries the token request itself after a 503 or a dropped connection (it is safe to resend)", async () => {
     const emu = shared;
     emu.injectFault({ method: "POST", path: "/oauth/token", count: 1, kind: "503" });
     emu.injectFault({ method: "POST", path: "/oauth/token", count: 1, kind: "drop" });
-    const tenant = client(clientCredentials(emu.url), FAST);
+    const sent = sendCounter();
+    const tenant = client(clientCredentials(emu.url), { ...FAST, logger: sent.logger });
     await expect(readPush(tenant)).resolves.toEqual({ provider: "guardian" });
     expect(emu.tokenRequests()).toBe(3);
-    expect(tenant.stats.tokenRequests).toBe(3);
+    expect(sent.counts().tokenRequests).toBe(3);
   });
 
   it("reports rejected client credentials as an ApiError on the token endpoint that names the config keys", async () => {
@@ -126,11 +139,12 @@ describe("client-credentials tokens", () => {
 describe("static tokens", () => {
   it("sends the token as is and never fetches one", async () => {
     const emu = shared;
-    const tenant = client(staticToken(emu.url, await emu.issueToken("demo")));
+    const sent = sendCounter();
+    const tenant = client(staticToken(emu.url, await emu.issueToken("demo")), { logger: sent.logger });
     await readPush(tenant);
     await readPush(tenant);
     expect(emu.tokenRequests()).toBe(0);
-    expect(tenant.stats).toEqual({ requests: 2, tokenRequests: 0, retries: 0 });
+    expect(sent.counts()).toEqual({ requests: 2, tokenRequests: 0, retries: 0 });
   });
 
   it("fails a rejected static token once, with guidance and without the token", async () => {

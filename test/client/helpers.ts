@@ -28,4 +28,27 @@ export function staticToken(url: string, token: string): ConnectionSettings {
   return { baseUrl: url, audience: `${url}/api/v2/`, auth: { kind: "token", token } };
 }
 
+export interface SendCounts {
+  /** API requests sent, retries included. */
+  requests: number;
+  /** Token requests sent, retries included. */
+  tokenRequests: number;
+  /** Re-sends after a 401, 429, 5xx or network error. */
+  retries: number;
+}
+
+/**
+ * Counts what a client sends, read from its debug log (the `logger` option): the client logs one
+ * "<METHOD> <path> -> <status or failure>" line per request it sends, and one line per re-send it decides on.
+ */
+export function sendCounter(): { logger: (line: string) => void; counts: () => SendCounts } {
+  const counts: SendCounts = { requests: 0, tokenRequests: 0, retries: 0 };
+  const logger = (line: string): void => {
+    if (/^\[pulumi-tenant\] POST \/oauth\/token -> /.test(line)) counts.tokenRequests++;
+    else if (/^\[pulumi-tenant\] [A-Z]+ \/api\/v2\S* -> /.test(line)) counts.requests++;
+    else if (/^\[pulumi-tenant\] (retrying |rate limited on |401 on )/.test(line)) counts.retries++;
+  };
+  return { logger, counts: () => ({ ...counts }) };
+}
+
 export { rejectionOf } from "../support/rejection";

@@ -1,70 +1,17 @@
-// Unit tests of the pure parts: retry timing, error-body parsing, redaction, token caching.
+// Unit tests of the pure parts: error-body parsing, redaction, token caching (the retry decision has its own table).
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { ClientCredentialsTokenSource, StaticTokenSource, type TokenGrant } from "../../provider/client/auth";
-import { ApiError, ResponseShapeError, isNotFound } from "../../provider/client";
-import { parseErrorBody, parseSuccessBody, redact } from "../../provider/client/responses";
 import {
-  backoffDelay,
-  classifyNetworkError,
-  isIdempotent,
-  parseRetryAfter,
-  rateLimitDelay,
-} from "../../provider/client/retry";
+  AmbiguousRequestError,
+  ApiError,
+  NetworkError,
+  RequestError,
+  ResponseShapeError,
+  isNotFound,
+} from "../../provider/client";
+import { parseErrorBody, parseSuccessBody, redact } from "../../provider/client/responses";
 import { resolveOptions } from "../../provider/client/options";
-
-const settings = { baseBackoffMs: 100, maxBackoffMs: 1_000, maxRateLimitWaitMs: 5_000 };
-
-describe("retry timing", () => {
-  it("parses Retry-After as seconds or an HTTP date", () => {
-    const now = Date.parse("2025-01-01T00:00:00Z");
-    expect(parseRetryAfter("3", now)).toBe(3_000);
-    expect(parseRetryAfter("Wed, 01 Jan 2025 00:00:07 GMT", now)).toBe(7_000);
-    expect(parseRetryAfter("Tue, 31 Dec 2024 23:00:00 GMT", now)).toBe(0);
-    expect(parseRetryAfter("soon", now)).toBeUndefined();
-    expect(parseRetryAfter(undefined, now)).toBeUndefined();
-  });
-
-  it("prefers Retry-After, then x-ratelimit-reset with jitter, then backoff, each capped", () => {
-    const now = 1_700_000_000_000;
-    const reset = String(now / 1000 + 2);
-    expect(rateLimitDelay({ "retry-after": "1", "x-ratelimit-reset": reset }, 1, now, settings, () => 0.5)).toEqual({
-      delayMs: 1_000,
-      basis: "retry-after",
-      resumeAt: now + 1_000,
-    });
-    const byReset = rateLimitDelay({ "x-ratelimit-reset": reset }, 1, now, settings, () => 1);
-    expect(byReset.basis).toBe("x-ratelimit-reset");
-    expect(byReset.resumeAt).toBe(now + 2_000);
-    expect(byReset.delayMs).toBeGreaterThanOrEqual(2_000);
-    expect(byReset.delayMs).toBeLessThanOrEqual(2_000 + 400 + 5);
-    expect(rateLimitDelay({ "retry-after": "600" }, 1, now, settings, () => 0).delayMs).toBe(5_000);
-    // A reset in the past (clock skew) falls back to backoff rather than hammering.
-    const stale = rateLimitDelay({ "x-ratelimit-reset": String(now / 1000 - 5) }, 2, now, settings, () => 0);
-    expect(stale).toEqual({ delayMs: 100, basis: "backoff" });
-  });
-
-  it("grows backoff exponentially with jitter and caps it", () => {
-    expect(backoffDelay(1, settings, () => 0)).toBe(50);
-    expect(backoffDelay(1, settings, () => 1)).toBe(100);
-    expect(backoffDelay(3, settings, () => 1)).toBe(400);
-    expect(backoffDelay(10, settings, () => 1)).toBe(1_000);
-  });
-
-  it("treats only POST as non-idempotent and knows which network errors mean 'never sent'", () => {
-    expect(["GET", "PUT", "PATCH", "DELETE"].every(isIdempotent)).toBe(true);
-    expect(isIdempotent("POST")).toBe(false);
-    expect(classifyNetworkError(Object.assign(new Error("x"), { code: "ECONNREFUSED" }))).toEqual({
-      notSent: true,
-      reason: "connection refused",
-    });
-    expect(classifyNetworkError(Object.assign(new Error("secret stuff"), { code: "UND_ERR_SOCKET" }))).toEqual({
-      notSent: false,
-      reason: "connection closed before a complete response",
-    });
-    expect(classifyNetworkError(new Error("Bearer abc"))).toEqual({ notSent: false, reason: "network error" });
-  });
-});
 
 describe("responses", () => {
   it("reads the service envelope and the OAuth error shape", () => {
@@ -122,6 +69,32 @@ describe("responses", () => {
   });
 });
 
+describe("errors", () => {
+  it("share one RequestError base that carries the request, status and error code", () => {
+    const where = { operation: "create phone provider", method: "POST", path: "/api/v2/branding/phone/providers" };
+    const errors: [RequestError, number | undefined, string | undefined][] = [
+      [new ApiError({ ...where, status: 409, errorCode: "conflict", serviceMessage: "exists" }), 409, "conflict"],
+      [new AmbiguousRequestError({ ...where, reason: "503 Service Unavailable", status: 503 }), 503, undefined],
+      [new AmbiguousRequestError({ ...where, reason: "connection reset" }), undefined, undefined],
+      [new NetworkError({ ...where, reason: "connection refused", attempts: 3 }), undefined, undefined],
+      [new ResponseShapeError({ ...where, status: 201, issues: [{ path: "id", message: "expected string" }] }), 201, undefined],
+    ];
+    for (const [error, status, errorCode] of errors) {
+      expect(error).toBeInstanceOf(RequestError);
+      expect(error).toMatchObject({ ...where, status, errorCode });
+      expect(error.message).toMatch(/^create phone provider failed/);
+      expect(error.message).toContain("[POST /api/v2/branding/phone/providers]");
+    }
+    expect(errors.map(([error]) => error.name)).toEqual([
+      "ApiError",
+      "AmbiguousRequestError",
+      "AmbiguousRequestError",
+      "NetworkError",
+      "ResponseShapeError",
+    ]);
+  });
+});
+
 describe("token sources", () => {
   function manualClock(start: number): { now: () => number; advance: (ms: number) => void } {
     let current = start;
@@ -161,12 +134,13 @@ describe("token sources", () => {
     let fetches = 0;
     const source = new ClientCredentialsTokenSource("secret", async () => ({ accessToken: `t${++fetches}`, expiresInSeconds: 100 }), 0);
     const first = await source.authorization();
-    expect(source.rejected(first)).toBe(true);
+    expect(source.renewable).toBe(true);
+    source.rejected(first);
     const second = await source.authorization();
     expect(second).toBe("Bearer t2");
     source.rejected(first); // a late 401 for the old token must not evict the new one
     expect(source.cachedAuthorization(Date.now())).toBe("Bearer t2");
-    expect(new StaticTokenSource("abc").rejected()).toBe(false);
+    expect(new StaticTokenSource("abc").renewable).toBe(false);
   });
 
   it("shares a failed fetch's error and tries again on the next call", async () => {

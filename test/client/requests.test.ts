@@ -3,7 +3,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { PACKAGE_VERSION, ResponseShapeError, TenantClient, getClient } from "../../provider/client";
+import { RequestError, ResponseShapeError, TenantClient, getClient } from "../../provider/client";
 import { startEmulator, type Emulator } from "../../tools/emulator";
 import {
   FAST,
@@ -18,6 +18,8 @@ import {
   rejectionOf,
   staticToken,
 } from "./helpers";
+
+const PACKAGE_VERSION = (require("../../package.json") as { version: string }).version;
 
 interface Captured {
   method: string;
@@ -145,7 +147,9 @@ describe("getClient", () => {
     await expect(reopened.request("GET", PUSH_PATH, { operation: "read", schema: pushSelectionSchema })).resolves.toEqual({
       provider: "guardian",
     });
-    await expect(first.request("GET", PUSH_PATH, { operation: "read" })).rejects.toThrow(/closed/);
+    const closedError = await rejectionOf(first.request("GET", PUSH_PATH, { operation: "read" }));
+    expect(closedError.message).toMatch(/closed/);
+    expect(closedError).toBeInstanceOf(RequestError);
   });
 });
 

@@ -15,6 +15,8 @@ import {
   phoneProviderSchema,
   pushSelectionSchema,
   rejectionOf,
+  sendCounter,
+  type SendCounts,
 } from "./helpers";
 
 const emulators: Emulator[] = [];
@@ -29,7 +31,7 @@ let shared: Emulator | undefined;
 async function setup(
   options: EmulatorOptions | "shared" = {},
   clientOptions = FAST,
-): Promise<{ emu: Emulator; tenant: TenantClient }> {
+): Promise<{ emu: Emulator; tenant: TenantClient; sent: () => SendCounts }> {
   let emu: Emulator;
   if (options === "shared") {
     shared ??= await startEmulator();
@@ -39,12 +41,13 @@ async function setup(
     emulators.push(emu);
   }
   emu.reset();
-  const tenant = new TenantClient(clientCredentials(emu.url), clientOptions);
+  const counter = sendCounter();
+  const tenant = new TenantClient(clientCredentials(emu.url), { ...clientOptions, logger: counter.logger });
   clients.push(tenant);
   // Warm the token cache so request counts below are about the call under test only.
   await tenant.request("GET", PUSH_PATH, { operation: "warm up" });
   emu.reset();
-  return { emu, tenant };
+  return { emu, tenant, sent: counter.counts };
 }
 
 afterEach(async () => {
@@ -64,7 +67,7 @@ const createPhone = (tenant: TenantClient): Promise<unknown> =>
 
 describe("429 handling", () => {
   it("waits at least until x-ratelimit-reset, then succeeds", async () => {
-    const { emu, tenant } = await setup();
+    const { emu, tenant, sent } = await setup();
     emu.injectFault({ method: "GET", path: PUSH_API_PATH, count: 1, kind: "429", resetSeconds: 1 });
     const started = Date.now();
     await expect(readPush(tenant)).resolves.toEqual({ provider: "guardian" });
@@ -76,7 +79,7 @@ describe("429 handling", () => {
     expect(retried.startedAt).toBeGreaterThanOrEqual(resetAt);
     expect(elapsed).toBeGreaterThanOrEqual(resetAt - started);
     expect(elapsed).toBeLessThan(resetAt - started + 1_500);
-    expect(tenant.stats.retries).toBe(1);
+    expect(sent().retries).toBe(1);
   });
 
   it("prefers Retry-After over a later x-ratelimit-reset", async () => {
@@ -141,11 +144,11 @@ describe("429 handling", () => {
 
 describe("5xx and network errors", () => {
   it("retries a PUT through two 503s, then succeeds", async () => {
-    const { emu, tenant } = await setup("shared");
+    const { emu, tenant, sent } = await setup("shared");
     emu.injectFault({ method: "PUT", path: PUSH_API_PATH, count: 2, kind: "503" });
     await expect(selectPush(tenant, "sns")).resolves.toEqual({ provider: "sns" });
     expect(emu.requests.map((entry) => entry.status)).toEqual([503, 503, 200]);
-    expect(tenant.stats.retries).toBe(2);
+    expect(sent().retries).toBe(2);
   });
 
   it("honours Retry-After on a 503", async () => {
@@ -192,6 +195,7 @@ describe("5xx and network errors", () => {
     const error = await rejectionOf(createPhone(tenant));
     expect(error).toBeInstanceOf(AmbiguousRequestError);
     expect((error as AmbiguousRequestError).reason).toBe("500 Internal Server Error");
+    expect((error as AmbiguousRequestError).status).toBe(500);
     expect(emu.count("POST", PHONE_API_PATH)).toBe(1);
   });
 
@@ -208,15 +212,16 @@ describe("5xx and network errors", () => {
 
   it("resends even a POST when the connection was refused (it never left this machine)", async () => {
     const port = await closedPort();
+    const sent = sendCounter();
     const tenant = new TenantClient(
       { baseUrl: `http://127.0.0.1:${port}`, audience: "x", auth: { kind: "token", token: "t0ken-value" } },
-      { ...FAST, maxRetries: 2 },
+      { ...FAST, maxRetries: 2, logger: sent.logger },
     );
     clients.push(tenant);
     const error = await rejectionOf(createPhone(tenant));
     expect(error).toBeInstanceOf(NetworkError);
     expect(error.message).toBe(`create phone provider failed: connection refused after 3 attempts [POST ${PHONE_API_PATH}]`);
-    expect(tenant.stats.requests).toBe(3);
+    expect(sent.counts().requests).toBe(3);
   });
 });
 

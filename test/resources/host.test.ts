@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Emulator } from "../../tools/emulator";
 import { DynamicProviderHost, HostCallError, UNKNOWN_VALUE, secretEnvelope } from "../../tools/engine/host";
 import { annotateSecrets, isSecretEnvelope, markSecretKeys, type PropertyMap } from "../../tools/engine/values";
-import { REPO_ROOT, assertDistIsFresh, serializedProvider, type ShimName } from "./dist";
+import { REPO_ROOT, SHIM_NAMES, assertDistIsFresh, serializedProvider, type ShimName } from "./dist";
 import { AUTH_TOKEN, CLIENT_ID, CLIENT_SECRET, OTHER_AUTH_TOKEN, leakedSentinels, startTenant, tenantHostOf } from "./harness";
 
 const BLANK_TENANT_ENV = {
@@ -28,7 +28,7 @@ const ticketUrls: string[] = [];
 beforeAll(async () => {
   assertDistIsFresh();
   emulator = await startTenant();
-  for (const shim of ["pushProviderSelectionShim", "phoneProviderShim", "enrollmentTicketShim"] as const) {
+  for (const shim of SHIM_NAMES) {
     providerText[shim] = (await serializedProvider(shim)).text;
   }
   host = await DynamicProviderHost.start({ cwd: REPO_ROOT, env: BLANK_TENANT_ENV });
