@@ -9,6 +9,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import type { EngineOptions } from "../engine";
 import { WidgetStack, type RemoteCall, type WidgetSpec } from "./fixtures/widgetStack";
 
+/** Tests here make several engine runs, each a program and host processes: allow for a busy machine. */
+const ENGINE_RUNS_TIMEOUT_MS = 240_000;
 const stacks: WidgetStack[] = [];
 afterAll(() => stacks.forEach((stack) => stack.cleanup()));
 function newStack(): WidgetStack {
@@ -29,7 +31,7 @@ function labelsOf(stack: WidgetStack, method: RemoteCall["method"], since: numbe
     .map((call) => configures.find((configure) => configure.pid === call.pid)?.label);
 }
 
-describe.sequential("the default provider", () => {
+describe.sequential("the default provider", { timeout: ENGINE_RUNS_TIMEOUT_MS }, () => {
   const stack = newStack();
   const spec: WidgetSpec = { widgets: [{ name: "a", label: "A" }] };
 
@@ -86,7 +88,7 @@ describe.sequential("the default provider", () => {
   });
 });
 
-describe.sequential("explicit providers", () => {
+describe.sequential("explicit providers", { timeout: ENGINE_RUNS_TIMEOUT_MS }, () => {
   const stack = newStack();
   const spec = (label: string): WidgetSpec => ({ providers: { eu: { label } }, widgets: [{ name: "r", label: "R", provider: "eu" }] });
 
@@ -104,7 +106,7 @@ describe.sequential("explicit providers", () => {
   });
 });
 
-describe("an explicit provider whose inputs are unknown in preview", () => {
+describe("an explicit provider whose inputs are unknown in preview", { timeout: ENGINE_RUNS_TIMEOUT_MS }, () => {
   it("is not configured: Check echoes, no Diff is made, the step is an update, and the engine warns", async () => {
     const stack = newStack();
     const spec = (kind: string): WidgetSpec => ({

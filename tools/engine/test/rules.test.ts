@@ -9,6 +9,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { EngineRunError, ExpectNoChangesError, TestEngine } from "../engine";
 import { WidgetStack, type WidgetSpec } from "./fixtures/widgetStack";
 
+/** Tests here make several engine runs, each a program and host processes: allow for a busy machine. */
+const ENGINE_RUNS_TIMEOUT_MS = 240_000;
 const stacks: WidgetStack[] = [];
 afterAll(() => stacks.forEach((stack) => stack.cleanup()));
 function newStack(): WidgetStack {
@@ -33,7 +35,7 @@ function mutatingCalls(stack: WidgetStack, since: number): string[] {
     .map((call) => `${call.method}${call.args.id ? ` ${call.args.id}` : ""}`);
 }
 
-describe("Resource.get is a ReadStep (rule 2)", () => {
+describe("Resource.get is a ReadStep (rule 2)", { timeout: ENGINE_RUNS_TIMEOUT_MS }, () => {
   it("succeeds for a missing id with nothing but __provider, and ignores the inputs Read returns", async () => {
     const stack = newStack();
     stack.changeRemote((remote) => {
@@ -51,7 +53,7 @@ describe("Resource.get is a ReadStep (rule 2)", () => {
   });
 });
 
-describe.sequential("--expect-no-changes counts what the command's own steps change (rule 3)", () => {
+describe.sequential("--expect-no-changes counts what the command's own steps change (rule 3)", { timeout: ENGINE_RUNS_TIMEOUT_MS }, () => {
   const stack = newStack();
   const spec = (label: string): WidgetSpec => ({ widgets: [{ name: "a", label, ignoreChanges: ["size"] }] });
 
@@ -81,7 +83,7 @@ describe.sequential("--expect-no-changes counts what the command's own steps cha
   });
 });
 
-describe("resource options the engine enforces (rule 7)", () => {
+describe("resource options the engine enforces (rule 7)", { timeout: ENGINE_RUNS_TIMEOUT_MS }, () => {
   it("deleteBeforeReplace: false overrides the provider's deleteBeforeReplace", async () => {
     const stack = newStack();
     const spec = (kind: string): WidgetSpec => ({ widgets: [{ name: "a", label: "A", kind, dbr: true, deleteBeforeReplace: false }] });
@@ -110,7 +112,7 @@ describe("resource options the engine enforces (rule 7)", () => {
     await stack.engine(keep({ protect: false })).up();
     await stack.engine(keep({ protect: false })).destroy();
     expect(stack.remote().objects).toEqual({});
-  }, 240_000);
+  });
 
   it("retainOnDelete drops the resource from state without calling Delete", async () => {
     const stack = newStack();
@@ -145,7 +147,7 @@ describe("resource options the engine enforces (rule 7)", () => {
   });
 });
 
-describe("the provider host's working directory (rule 7)", () => {
+describe("the provider host's working directory (rule 7)", { timeout: ENGINE_RUNS_TIMEOUT_MS }, () => {
   it("is the directory of the program Pulumi.yaml's main names, else the project directory", async () => {
     const stack = newStack();
     const spec: WidgetSpec = { widgets: [{ name: "a", label: "A" }] };
