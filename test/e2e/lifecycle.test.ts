@@ -15,7 +15,7 @@ import {
   RequestWindow,
   STREAMS_API_PATH,
   TICKET_API_PATH,
-  diffsOf,
+  displayedChangesOf,
   expectNoSecrets,
   operations,
   visibleTexts,
@@ -200,7 +200,7 @@ describe.sequential("examples/basic lifecycle against the emulator", () => {
 
     const { result, calls } = await step("preview --refresh", () => stack.engine.preview({ refresh: true }));
     expect(operations(result)).toEqual(DRIFT_REPAIR);
-    expect(diffsOf(result)).toEqual(DRIFT_DIFFS);
+    expect(displayedChangesOf(result)).toEqual(DRIFT_DIFFS);
     expect(calls.mutating()).toEqual([]);
     expect(calls.counts()).toEqual({ ...PROGRAM_READS, ...REFRESH_READS });
     expect(emulator.state.pushProvider).toBe("guardian");
@@ -212,7 +212,7 @@ describe.sequential("examples/basic lifecycle against the emulator", () => {
     const phoneId = onlyPhoneProvider().id;
     const { result, calls } = await step("up --refresh", () => stack.engine.up({ refresh: true }));
     expect(operations(result)).toEqual(DRIFT_REPAIR);
-    expect(diffsOf(result)).toEqual(DRIFT_DIFFS);
+    expect(displayedChangesOf(result)).toEqual(DRIFT_DIFFS);
     expect(calls.counts()).toEqual({ ...PROGRAM_READS, ...REFRESH_READS, [`PUT ${PUSH_API_PATH}`]: 1, [`PATCH ${PHONE_BY_ID}`]: 1 });
     expect(emulator.state.pushProvider).toBe("sns");
     const phone = onlyPhoneProvider();

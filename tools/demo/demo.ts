@@ -8,7 +8,7 @@
  */
 import { request } from "undici";
 import { DEFAULT_CLIENT, SEED_DESTINATIONS, startEmulator, type Emulator } from "../emulator";
-import { ExpectNoChangesError, pulumiCliAvailable, type RunResult } from "../engine";
+import { ExpectNoChangesError, describeChanges, proposedChanges, pulumiCliAvailable, type RunResult } from "../engine";
 import { formatResult } from "../engine/cli";
 import { basicStack } from "../stacks/basicStack";
 
@@ -87,7 +87,7 @@ async function main(): Promise<void> {
         throw new Error("the drift check found no drift, but the tenant was changed out of band");
       } catch (error) {
         if (!(error instanceof ExpectNoChangesError)) throw error;
-        console.log(error.message);
+        console.log(`${describeChanges(proposedChanges(error.result.steps, error.operation))}\nerror: ${error.message}`);
         return error.result;
       }
     });

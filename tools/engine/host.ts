@@ -179,8 +179,13 @@ export class DynamicProviderHost {
     return { properties: fromStruct(response.getProperties()) };
   }
 
-  /** `id` "" in the answer means the object is gone. */
-  async read(id: string, urn: string, properties: PropertyMap, inputs?: PropertyMap): Promise<{ id: string; properties: PropertyMap; inputs?: PropertyMap }> {
+  /** `id` "" in the answer means the object is gone; `noOutputs` means the answer carried no properties at all. */
+  async read(
+    id: string,
+    urn: string,
+    properties: PropertyMap,
+    inputs?: PropertyMap,
+  ): Promise<{ id: string; properties: PropertyMap; inputs?: PropertyMap; noOutputs: boolean }> {
     const request = new (pulumiSdk().providerPb.ReadRequest)();
     request.setId(id).setUrn(urn).setProperties(toStruct(properties));
     if (inputs) request.setInputs(toStruct(inputs));
@@ -188,6 +193,7 @@ export class DynamicProviderHost {
     return {
       id: response.getId(),
       properties: fromStruct(response.getProperties()),
+      noOutputs: !response.hasProperties(),
       ...(response.hasInputs() ? { inputs: fromStruct(response.getInputs()) } : {}),
     };
   }

@@ -7,6 +7,7 @@ import type { CheckResult, ConfigureRequest, CreateResult, DiffResult, ReadResul
 import { AmbiguousRequestError, ApiError, isNotFound, type TenantClient } from "../../client";
 import { recordConfiguration, tenantConnection } from "../hostClient";
 import { diffByDefinition } from "../common/diff";
+import { getNotFoundError, isReadForGet } from "../common/get";
 import { checkInputs, parseCheckedInputs } from "../common/validation";
 import { compact, differs, isPlainObject, sameJson, withoutProviderKey } from "../common/values";
 import { phoneProviderDefinition as definition, type PhoneProviderInputs } from "./definition";
@@ -191,8 +192,11 @@ export async function read(id: string, props: unknown): Promise<ReadResult> {
       schema: phoneProviderResponse,
     });
   } catch (error) {
-    if (isNotFound(error)) return { id: "" };
-    throw error;
+    if (!isNotFound(error)) throw error;
+    if (isReadForGet(props)) {
+      throw getNotFoundError(WHAT, id, "the tenant has no phone provider with this id. Check the id (it starts with \"pro_\").");
+    }
+    return { id: "" };
   }
   const live = flattenPhoneProvider(response);
   // The API never returns credentials: keep the stored (secret) value, in outputs and inputs alike.

@@ -40,7 +40,7 @@ describe("DynamicProviderHost", () => {
     const checked = await host.check(URN, {}, news);
     expect(checked.failures).toEqual([]);
     expect(checked.inputs).toMatchObject({ label: "first", size: 2, __provider: providerText });
-    expect(remote().configures).toEqual([{ pid: host.pid, label: "configured", apiKey: "key-123" }]);
+    expect(remote().configures).toEqual([{ pid: host.pid, label: "configured", apiKey: "key-123", cwd: WIDGET_PROJECT_DIR }]);
 
     const created = await host.create(URN, checked.inputs);
     expect(created.id).toMatch(/^w-\d+$/);
