@@ -8,7 +8,6 @@ export default defineConfig({
   test: {
     include: reliability ? ["test/reliability/**/*.test.ts"] : ["test/**/*.test.ts", "tools/**/*.test.ts"],
     exclude: reliability ? [] : ["test/reliability/**", "**/node_modules/**"],
-    globalSetup: ["test/support/globalSetup.ts"],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     // Suites start servers and child processes; two cores, so keep parallelism modest.

@@ -46,11 +46,21 @@ const ENV_VARS: { readonly [K in SettingName]: string } = {
  * What to tell the user when the service refuses the credentials these settings produced: which keys
  * and variables to check. The client appends them to its errors; it never spells a key itself.
  */
+/**
+ * Why rotated stack-config credentials can still be refused: Pulumi stores a provider's settings in state at each
+ * `up`, and refresh, destroy and the refresh phase of `preview/up --refresh` use the stored ones.
+ */
+const STORED_SETTINGS_HINT =
+  `If you changed them in stack config since the last "pulumi up": refresh, destroy and "--refresh" use the ` +
+  `settings stored at that up. Run "pulumi up" once, or add --run-program (for the drift check: ` +
+  `"pulumi preview --refresh --run-program --expect-no-changes").`;
+
 export const CREDENTIAL_HINTS = {
   /** The token endpoint answered 401 to the client id and secret. */
   clientCredentialsRejected:
     `The client credentials were rejected: check the stack config "${CONFIG_KEYS.clientId}" and ` +
-    `"${CONFIG_KEYS.clientSecret}" (or the ${ENV_VARS.clientId} and ${ENV_VARS.clientSecret} environment variables).`,
+    `"${CONFIG_KEYS.clientSecret}" (or the ${ENV_VARS.clientId} and ${ENV_VARS.clientSecret} environment variables). ` +
+    STORED_SETTINGS_HINT,
   /** The token endpoint answered 403: this client may not get tokens for the audience. */
   audienceRefused:
     `The client may not request tokens for this audience: grant it access to the management API, or set the ` +
@@ -58,7 +68,7 @@ export const CREDENTIAL_HINTS = {
   /** The API answered 401 to a static API token, which cannot be renewed. */
   apiTokenRejected:
     `The API token was rejected (expired or invalid): set a fresh one in the stack config "${CONFIG_KEYS.apiToken}" ` +
-    `(or ${ENV_VARS.apiToken}), or use client credentials instead.`,
+    `(or ${ENV_VARS.apiToken}), or use client credentials instead. ${STORED_SETTINGS_HINT}`,
 } as const;
 
 /** Blank values count as unset: CI systems often export empty variables. */

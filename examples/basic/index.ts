@@ -45,3 +45,12 @@ export const ticketId = ticket.ticketId;
 export const ticketUrl = ticket.ticketUrl;
 export const eventStreamCount = streams.eventStreams.apply((s) => s.length);
 export const eventStreamNames = streams.eventStreams.apply((s) => s.slice(0, 5).map((stream) => stream.name));
+// Streams per destination type; narrowing on `type` reaches each type's configuration, and a type newer
+// than this package comes as "other" with the service's name for it.
+export const eventStreamTypes = streams.eventStreams.apply((s) =>
+  s.reduce<Record<string, number>>((counts, { destination }) => {
+    const type = destination.type === "other" ? destination.serviceType : destination.type;
+    counts[type] = (counts[type] ?? 0) + 1;
+    return counts;
+  }, {}),
+);

@@ -9,11 +9,14 @@ import { eventStreamsPageWire, flattenEventStream } from "./eventStreamsWire";
 import { settingsForInvoke } from "./programSettings";
 
 export type {
+  ActionDestination,
+  EventBridgeDestination,
   EventStream,
   EventStreamDestination,
-  EventStreamDestinationConfiguration,
   EventStreamSubscription,
+  OtherDestination,
   WebhookAuthorization,
+  WebhookDestination,
 } from "./eventStream";
 
 /** The API's largest page; also our default, to need half the requests of the API's default of 50. */
@@ -23,7 +26,10 @@ const PROGRESS_EVERY_PAGES = 20;
 
 /** Arguments of {@link getEventStreams}. */
 export interface GetEventStreamsArgs {
-  /** Where to start: a stream id (that stream included), as the API's `next` cursor gives; omit for the first stream. */
+  /**
+   * A `next` value the API returned for a page of GET /event-streams (an opaque cursor): the listing resumes
+   * after the stream it marks. Not a stream id. Omit it to start at the first stream.
+   */
   from?: string;
   /** Streams per request, a whole number from 1 to 100. Default 100. */
   take?: number;
@@ -33,7 +39,7 @@ export interface GetEventStreamsArgs {
 
 /** Arguments of {@link getEventStreamsOutput}: the same as {@link GetEventStreamsArgs}, as Inputs. */
 export interface GetEventStreamsOutputArgs {
-  /** Where to start: a stream id (that stream included), as the API's `next` cursor gives; omit for the first stream. */
+  /** A `next` value the API returned (an opaque cursor): the listing resumes after the stream it marks. Omit to start at the first stream. */
   from?: pulumi.Input<string>;
   /** Streams per request, a whole number from 1 to 100. Default 100. */
   take?: pulumi.Input<number>;
@@ -91,7 +97,7 @@ function checkEventStreamsArgs(args: GetEventStreamsArgs = {}): CheckedArgs {
   if (from !== undefined && (typeof from !== "string" || from.length === 0)) {
     throw new EventStreamsArgumentError(
       "from",
-      `getEventStreams: from must be a non-empty stream id (got ${describeValue(from)}); omit it to start at the first stream.`,
+      `getEventStreams: from must be a non-empty \`next\` value from the API (got ${describeValue(from)}); omit it to start at the first stream.`,
     );
   }
   if (take !== undefined && !isWholeNumberBetween(take, 1, EVENT_STREAMS_MAX_TAKE)) {
@@ -161,7 +167,8 @@ async function pageThrough(client: TenantClient, { from, take, limit }: CheckedA
 }
 
 /**
- * Reads the tenant's event streams, following the API's `next` cursor until the last page.
+ * Reads the tenant's event streams, following the API's `next` cursor until a page comes without one (the
+ * service ends with an empty page): for n streams, ceil(n / take) + 1 requests, fewer when `limit` stops early.
  * Connection settings come from `opts.provider` (an explicit `Provider`), else the `tenant:*` stack config,
  * else the `TENANT_*` environment variables.
  */

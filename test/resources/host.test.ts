@@ -1,5 +1,5 @@
 // The built providers inside the real @pulumi/pulumi dynamic-provider host (spawned, driven over gRPC
-// like the engine, cwd = the repository root so "pulumi-tenant" resolves by name): every RPC for each
+// like the engine, finding "pulumi-tenant" by name through NODE_PATH): every RPC for each
 // resource, secrets re-marked the way the engine does, and no sentinel secret in plain outputs, error
 // messages or host output.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -7,9 +7,11 @@ import type { Emulator } from "../../tools/emulator";
 import { DynamicProviderHost, HostCallError, UNKNOWN_VALUE, secretEnvelope } from "../../tools/engine/host";
 import { annotateSecrets, isSecretEnvelope, markSecretKeys, type PropertyMap } from "../../tools/engine/values";
 import { REPO_ROOT, SHIM_NAMES, assertDistIsFresh, serializedProvider, type ShimName } from "./dist";
+import { packageLookupEnv } from "../../tools/stacks/packageLink";
 import { AUTH_TOKEN, CLIENT_ID, CLIENT_SECRET, OTHER_AUTH_TOKEN, leakedSentinels, startTenant, tenantHostOf } from "./harness";
 
 const BLANK_TENANT_ENV = {
+  ...packageLookupEnv(),
   TENANT_DOMAIN: "",
   TENANT_CLIENT_ID: "",
   TENANT_CLIENT_SECRET: "",

@@ -31,7 +31,7 @@ describe("the registry of resources", () => {
     expect(sorted(resourceClasses)).toEqual(sorted(RESOURCES.map((resource) => resource.name)));
   });
 
-  it("is exactly what the host bundle holds, and every handler path the shim requires serves its part", () => {
+  it("is exactly what dist/host holds, and every handler path the shim requires serves its part", () => {
     const host = requireFromRepo("pulumi-tenant/dist/host") as { handlers: Record<string, unknown> } & Record<string, unknown>;
     expect(sorted(Object.keys(host.handlers))).toEqual(sorted(RESOURCES.map((resource) => resource.module)));
     for (const { module } of RESOURCES) {

@@ -230,7 +230,7 @@ interface MonitorMethods {
   ): unknown;
 }
 
-it("the repository root resolves the package by name, as the host needs (cwd = project directory)", () => {
+it("the repository resolves the package by its own name (through its exports), as its programs and tests do", () => {
   expect(requireFromRepo.resolve("pulumi-tenant/dist/resources/phoneProvider/handler")).toBe(
     `${REPO_ROOT}/dist/resources/phoneProvider/handler.js`,
   );

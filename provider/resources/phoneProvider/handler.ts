@@ -8,6 +8,7 @@ import { AmbiguousRequestError, ApiError, isNotFound, type TenantClient } from "
 import { recordConfiguration, tenantConnection } from "../hostClient";
 import { secretStrings } from "../common/definition";
 import { diffByDefinition } from "../common/diff";
+import { getNotFoundError, isReadForGet } from "../common/get";
 import { checkInputs, parseCheckedInputs } from "../common/validation";
 import { compact, differs, isPlainObject, sameJson, withoutProviderKey } from "../common/values";
 import { phoneProviderDefinition as definition, type PhoneProviderInputs } from "./definition";
@@ -206,8 +207,11 @@ export async function read(id: string, props: unknown): Promise<ReadResult> {
       secrets: secretsOf(props),
     });
   } catch (error) {
-    if (isNotFound(error)) return { id: "" };
-    throw error;
+    if (!isNotFound(error)) throw error;
+    if (isReadForGet(props)) {
+      throw getNotFoundError(WHAT, id, "the tenant has no phone provider with this id. Check the id (it starts with \"pro_\").");
+    }
+    return { id: "" };
   }
   const live = flattenPhoneProvider(response);
   // The API never returns credentials: keep the stored (secret) value, in outputs and inputs alike.
