@@ -9,7 +9,7 @@ import type { CheckResult, ConfigureRequest, ReadResult } from "@pulumi/pulumi/d
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startEmulator, type Emulator } from "../../tools/emulator";
 import { SENTINEL_CLIENT } from "../../tools/stacks/basicStack";
-import { REPO_ROOT } from "../../tools/stacks/selfLink";
+import { REPO_ROOT } from "../../tools/stacks/packageLink";
 import { validPhoneProvider, validSelection, validTicket, type Args } from "./support/invalidArgs";
 import { printTable } from "./support/table";
 
