@@ -1,8 +1,8 @@
 /**
  * Renders a resource definition as the program-side module of the resource: the Args interface (every
- * property a `pulumi.Input`, enums as `LiteralUnion`), the named object types, and the resource class with
- * its output properties, each with its description as TSDoc. The class registers what common/register.ts
- * derives from the definition. Its declarations mention only @pulumi/pulumi and `LiteralUnion`, so the
+ * property a `pulumi.Input`, enums as strict unions of their literals), the named object types, and the
+ * resource class with its output properties, each with its description as TSDoc. The class registers what
+ * common/register.ts derives from the definition. Its declarations mention only @pulumi/pulumi, so the
  * published typings never mention zod. Build tooling: not part of dist/.
  */
 import type { PropertyShape, ResourceDefinition, TypeShape } from "../resources/common/definition";
@@ -33,15 +33,16 @@ const quoted = (values: readonly string[]): string => values.map((value) => JSON
 interface Rendering {
   /** Named interfaces, in the order they were first met. */
   named: Map<string, string>;
-  usesLiteralUnion: boolean;
 }
 
-/** An input type: enums accept any string (LiteralUnion), objects and array items take Inputs. */
+/**
+ * An input type: enums accept exactly their values, so a typo fails at compile time rather than at preview
+ * (a value read from config goes through the package's type guards); objects and array items take Inputs.
+ */
 function inputType(type: TypeShape, rendering: Rendering): string {
   switch (type.kind) {
     case "enum":
-      rendering.usesLiteralUnion = true;
-      return `LiteralUnion<${quoted(type.values)}>`;
+      return quoted(type.values);
     case "array":
       return `pulumi.Input<${inputType(type.items, rendering)}>[]`;
     case "object":
@@ -117,7 +118,7 @@ function renderClass(definition: ResourceDefinition, outputs: string): string {
 
 /** The whole generated module for one resource. */
 export function renderPublicTypes(definition: ResourceDefinition): string {
-  const rendering: Rendering = { named: new Map(), usesLiteralUnion: false };
+  const rendering: Rendering = { named: new Map() };
   const args = propertiesOf(definition.inputs)
     .map((shape) => {
       const type = withNull(shape, `pulumi.Input<${inputType(shape.type, rendering)}>`);
@@ -132,7 +133,6 @@ export function renderPublicTypes(definition: ResourceDefinition): string {
     .join("");
   const imports = [
     `import * as pulumi from "@pulumi/pulumi";\n`,
-    rendering.usesLiteralUnion ? `import type { LiteralUnion } from "../common/types";\n` : "",
     `import { registeredProperties, withSecretOutputs } from "../common/register";\n`,
     `import { ${definition.module}Shim } from "../shim";\n`,
     `import { ${lowerFirst(definition.name)}Definition } from "./definition";\n`,
