@@ -6,6 +6,7 @@ import { getClient, type TenantClient } from "../client";
 import { clientTuningFromEnv } from "../config";
 import type { EventStream } from "./eventStream";
 import { eventStreamsPageWire, flattenEventStream } from "./eventStreamsWire";
+import { invokeThroughMocks, mocksInUse } from "./mocks";
 import { settingsForInvoke } from "./programSettings";
 
 export type {
@@ -15,6 +16,9 @@ export type {
   EventStreamSubscription,
   WebhookAuthorization,
 } from "./eventStream";
+
+/** The token a unit test's mocks see in `call` for both forms of the function. */
+const GET_EVENT_STREAMS_TOKEN = "tenant:index:getEventStreams";
 
 /** The API's largest page; also our default, to need half the requests of the API's default of 50. */
 const EVENT_STREAMS_MAX_TAKE = 100;
@@ -164,12 +168,16 @@ async function pageThrough(client: TenantClient, { from, take, limit }: CheckedA
  * Reads the tenant's event streams, following the API's `next` cursor until the last page.
  * Connection settings come from `opts.provider` (an explicit `Provider`), else the `tenant:*` stack config,
  * else the `TENANT_*` environment variables.
+ *
+ * Under `pulumi.runtime.setMocks` it calls nothing: the mocks' `call` gets token `tenant:index:getEventStreams`
+ * with the args as given, and its return value is the result.
  */
 export async function getEventStreams(
   args?: GetEventStreamsArgs,
   opts?: pulumi.InvokeOptions,
 ): Promise<GetEventStreamsResult> {
   const checked = checkEventStreamsArgs(args);
+  if (mocksInUse()) return invokeThroughMocks<GetEventStreamsResult>(GET_EVENT_STREAMS_TOKEN, args ?? {}, opts);
   const client = getClient(await settingsForInvoke(opts), clientTuningFromEnv(process.env));
   return { eventStreams: await pageThrough(client, checked) };
 }
@@ -190,7 +198,8 @@ function dependenciesReady(dependsOn: pulumi.InvokeOutputOptions["dependsOn"]): 
 
 /**
  * The Output form of {@link getEventStreams}: takes Inputs, waits for them (and for `opts.dependsOn`), and
- * stays unknown during preview while any of them is unknown.
+ * stays unknown during preview while any of them is unknown. Under `pulumi.runtime.setMocks`, the mocks'
+ * `call` answers it, with the resolved args.
  */
 export function getEventStreamsOutput(
   args?: GetEventStreamsOutputArgs,
