@@ -10,6 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT, assertDistIsFresh } from "../resources/dist";
 
 const INSTALL_TIMEOUT_MS = 300_000;
+/** A full tsc over @pulumi/pulumi's typings takes most of a minute on a busy two-core machine. */
+const TYPECHECK_TIMEOUT_MS = 240_000;
 
 /** The settings of Pulumi's TypeScript template until 2026, which most existing projects still carry. */
 const COMMONJS_TEMPLATE = {
@@ -167,5 +169,5 @@ describe.each([
     expect(TYPO_LINES).toHaveLength(2);
     expect(typos[0].text).toMatch(/Type '"SNS"' is not assignable/);
     expect(typos[1].text).toMatch(/Type '"twilio"' is not assignable/);
-  });
+  }, TYPECHECK_TIMEOUT_MS);
 });
