@@ -7,6 +7,7 @@ import { clientTuningFromEnv } from "../config";
 import type { EventStream } from "./eventStream";
 import { eventStreamsPageWire, flattenEventStream } from "./eventStreamsWire";
 import { invokeThroughMocks, mocksInUse } from "./mocks";
+import { asRunError } from "./programErrors";
 import { settingsForInvoke } from "./programSettings";
 
 export type {
@@ -176,8 +177,16 @@ export async function getEventStreams(
   args?: GetEventStreamsArgs,
   opts?: pulumi.InvokeOptions,
 ): Promise<GetEventStreamsResult> {
-  const checked = checkEventStreamsArgs(args);
-  if (mocksInUse()) return invokeThroughMocks<GetEventStreamsResult>(GET_EVENT_STREAMS_TOKEN, args ?? {}, opts);
+  try {
+    const checked = checkEventStreamsArgs(args);
+    if (mocksInUse()) return await invokeThroughMocks<GetEventStreamsResult>(GET_EVENT_STREAMS_TOKEN, args ?? {}, opts);
+    return await listEventStreams(checked, opts);
+  } catch (error) {
+    throw asRunError(error);
+  }
+}
+
+async function listEventStreams(checked: CheckedArgs, opts: pulumi.InvokeOptions | undefined): Promise<GetEventStreamsResult> {
   const client = getClient(await settingsForInvoke(opts), clientTuningFromEnv(process.env));
   return { eventStreams: await pageThrough(client, checked) };
 }
