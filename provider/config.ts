@@ -5,15 +5,18 @@
 import { z } from "zod";
 import { ConfigError } from "./client/errors";
 
+/** How the client authenticates: a static API token, or a client-credentials grant. */
 export type AuthSettings =
   | { kind: "token"; token: string }
   | { kind: "clientCredentials"; clientId: string; clientSecret: string };
 
+/** Resolved, validated settings for one tenant: what the shared client is built from. */
 export interface ConnectionSettings {
   /** Origin, e.g. "https://t.example.com" or "http://127.0.0.1:4000"; no trailing slash. */
   baseUrl: string;
   /** Token audience; default `${baseUrl}/api/v2/`. */
   audience: string;
+  /** The credentials requests authenticate with. */
   auth: AuthSettings;
   /** Set when the settings are the arguments of an explicit `Provider` (its name), so messages point there. */
   providerName?: string;
@@ -54,6 +57,7 @@ function providerLabel(providerName: string): string {
   return `the tenant Provider "${providerName}"`;
 }
 
+/** What to tell the user when the service refuses the credentials, one text per case. */
 export interface CredentialHints {
   /** The token endpoint answered 401 to the client id and secret. */
   clientCredentialsRejected: string;
@@ -303,9 +307,13 @@ const TUNING_ENV_VARS = {
   deadline: `${ENV_PREFIX}CALL_DEADLINE_SECONDS`,
 } as const;
 
+/** Client timings set from the environment (TENANT_HTTP_TIMEOUT_SECONDS, TENANT_CALL_DEADLINE_SECONDS). */
 export interface ClientTuning {
+  /** Time to wait for response headers per attempt. */
   headersTimeoutMs?: number;
+  /** Idle time allowed between body chunks per attempt. */
   bodyTimeoutMs?: number;
+  /** Total time for one call, every retry and wait included. */
   deadlineMs?: number;
 }
 

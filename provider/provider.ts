@@ -9,6 +9,10 @@
 import * as pulumi from "@pulumi/pulumi";
 import { CONFIG_KEYS, PROVIDER_NAME_KEY, type ConfigLookup } from "./config";
 
+/**
+ * The arguments of {@link Provider}: one tenant's domain and credentials. Errors of the resources and data
+ * functions that use the Provider point at these arguments, by the Provider's name.
+ */
 export interface ProviderArgs {
   /** The tenant's domain, e.g. `"my-tenant.example.com"` (or an `https://` origin). */
   domain: pulumi.Input<string>;

@@ -31,6 +31,8 @@ function docComment(text: string, indent: string): string {
 const quoted = (values: readonly string[]): string => values.map((value) => JSON.stringify(value)).join(" | ");
 
 interface Rendering {
+  /** The resource's class name, for the TSDoc of named types. */
+  resourceName: string;
   /** Named interfaces, in the order they were first met. */
   named: Map<string, string>;
 }
@@ -84,7 +86,8 @@ function objectType(
     const body = properties
       .map((shape) => `${docComment(shape.description, "  ")}  ${shape.name}${shape.required ? "" : "?"}: ${withNull(shape, member(shape))};\n`)
       .join("");
-    rendering.named.set(typeName, `export interface ${typeName} {\n${body}}\n`);
+    const doc = docComment(`An object type of the {@link ${rendering.resourceName}} resource's properties.`, "");
+    rendering.named.set(typeName, `${doc}export interface ${typeName} {\n${body}}\n`);
   }
   return typeName;
 }
@@ -118,7 +121,7 @@ function renderClass(definition: ResourceDefinition, outputs: string): string {
 
 /** The whole generated module for one resource. */
 export function renderPublicTypes(definition: ResourceDefinition): string {
-  const rendering: Rendering = { named: new Map() };
+  const rendering: Rendering = { resourceName: definition.name, named: new Map() };
   const args = propertiesOf(definition.inputs)
     .map((shape) => {
       const type = withNull(shape, `pulumi.Input<${inputType(shape.type, rendering)}>`);

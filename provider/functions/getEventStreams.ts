@@ -54,6 +54,7 @@ export interface GetEventStreamsResult {
 
 /** An argument of getEventStreams is out of range; raised before any HTTP call. */
 export class EventStreamsArgumentError extends Error {
+  /** Always `"EventStreamsArgumentError"`. */
   override readonly name = "EventStreamsArgumentError";
   constructor(
     /** The offending argument: `from`, `take` or `limit`. */
@@ -66,6 +67,7 @@ export class EventStreamsArgumentError extends Error {
 
 /** The API's paging went wrong (a cursor came back, or pages stopped bringing anything new). */
 export class EventStreamsPagingError extends Error {
+  /** Always `"EventStreamsPagingError"`. */
   override readonly name = "EventStreamsPagingError";
   constructor(
     /** The `next` cursor that would have started a loop. */
