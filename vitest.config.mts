@@ -6,7 +6,7 @@ const reliability = process.env.TENANT_SUITE === "reliability";
 
 export default defineConfig({
   test: {
-    include: reliability ? ["test/reliability/**/*.test.ts"] : ["test/**/*.test.ts", "tools/**/*.test.ts"],
+    include: reliability ? ["test/reliability/**/*.test.ts"] : ["test/**/*.test.ts", "tools/**/*.test.ts", "examples/**/*.test.ts"],
     exclude: reliability ? [] : ["test/reliability/**", "**/node_modules/**"],
     testTimeout: 60_000,
     hookTimeout: 60_000,

@@ -10,9 +10,14 @@ import * as tenant from "pulumi-tenant";
 const config = new pulumi.Config();
 
 // Which push-notification provider MFA uses. Destroying the stack restores the previous selection.
-const push = new tenant.PushProviderSelection("push", {
-  provider: config.get("pushProvider") ?? "sns",
-});
+// Config values are plain strings; the type guard narrows one to the values the resource accepts.
+const pushProviderName = config.get("pushProvider") ?? "sns";
+if (!tenant.isPushProviderName(pushProviderName)) {
+  throw new pulumi.RunError(
+    `The stack config "pushProvider" must be one of ${tenant.PUSH_PROVIDER_NAMES.join(", ")} (got "${pushProviderName}").`,
+  );
+}
+const push = new tenant.PushProviderSelection("push", { provider: pushProviderName });
 
 // The tenant's SMS/voice provider. Its credentials stay secret in state, even though the API never returns them.
 const sms = new tenant.PhoneProvider("sms", {

@@ -1,8 +1,8 @@
 /**
  * Renders a resource definition as the program-side module of the resource: the Args interface (every
- * property a `pulumi.Input`, enums as `LiteralUnion`), the named object types, and the resource class with
- * its output properties, each with its description as TSDoc. The class registers what common/register.ts
- * derives from the definition. Its declarations mention only @pulumi/pulumi and `LiteralUnion`, so the
+ * property a `pulumi.Input`, enums as strict unions of their literals), the named object types, and the
+ * resource class with its output properties, each with its description as TSDoc. The class registers what
+ * common/register.ts derives from the definition. Its declarations mention only @pulumi/pulumi, so the
  * published typings never mention zod. Build tooling: not part of dist/.
  */
 import type { PropertyShape, ResourceDefinition, TypeShape } from "../resources/common/definition";
@@ -31,17 +31,20 @@ function docComment(text: string, indent: string): string {
 const quoted = (values: readonly string[]): string => values.map((value) => JSON.stringify(value)).join(" | ");
 
 interface Rendering {
+  /** The resource's class name, for the TSDoc of named types. */
+  resourceName: string;
   /** Named interfaces, in the order they were first met. */
   named: Map<string, string>;
-  usesLiteralUnion: boolean;
 }
 
-/** An input type: enums accept any string (LiteralUnion), objects and array items take Inputs. */
+/**
+ * An input type: enums accept exactly their values, so a typo fails at compile time rather than at preview
+ * (a value read from config goes through the package's type guards); objects and array items take Inputs.
+ */
 function inputType(type: TypeShape, rendering: Rendering): string {
   switch (type.kind) {
     case "enum":
-      rendering.usesLiteralUnion = true;
-      return `LiteralUnion<${quoted(type.values)}>`;
+      return quoted(type.values);
     case "array":
       return `pulumi.Input<${inputType(type.items, rendering)}>[]`;
     case "object":
@@ -83,7 +86,8 @@ function objectType(
     const body = properties
       .map((shape) => `${docComment(shape.description, "  ")}  ${shape.name}${shape.required ? "" : "?"}: ${withNull(shape, member(shape))};\n`)
       .join("");
-    rendering.named.set(typeName, `export interface ${typeName} {\n${body}}\n`);
+    const doc = docComment(`An object type of the {@link ${rendering.resourceName}} resource's properties.`, "");
+    rendering.named.set(typeName, `${doc}export interface ${typeName} {\n${body}}\n`);
   }
   return typeName;
 }
@@ -117,7 +121,7 @@ function renderClass(definition: ResourceDefinition, outputs: string): string {
 
 /** The whole generated module for one resource. */
 export function renderPublicTypes(definition: ResourceDefinition): string {
-  const rendering: Rendering = { named: new Map(), usesLiteralUnion: false };
+  const rendering: Rendering = { resourceName: definition.name, named: new Map() };
   const args = propertiesOf(definition.inputs)
     .map((shape) => {
       const type = withNull(shape, `pulumi.Input<${inputType(shape.type, rendering)}>`);
@@ -132,7 +136,6 @@ export function renderPublicTypes(definition: ResourceDefinition): string {
     .join("");
   const imports = [
     `import * as pulumi from "@pulumi/pulumi";\n`,
-    rendering.usesLiteralUnion ? `import type { LiteralUnion } from "../common/types";\n` : "",
     `import { registeredProperties, withSecretOutputs } from "../common/register";\n`,
     `import { ${definition.module}Shim } from "../shim";\n`,
     `import { ${lowerFirst(definition.name)}Definition } from "./definition";\n`,

@@ -6,7 +6,7 @@
 import { STATUS_CODES } from "node:http";
 import type { Pool } from "undici";
 import type { z } from "zod";
-import { CREDENTIAL_HINTS } from "../config";
+import type { CredentialHints } from "../config";
 import type { TokenSource } from "./auth";
 import { Deadline } from "./deadline";
 import { MAX_ERROR_BODY_BYTES, MAX_SUCCESS_BODY_BYTES, readCapped } from "./body";
@@ -59,6 +59,10 @@ export interface CallRunnerParts {
   gate: RateLimitGate;
   tokens: TokenSource;
   log: DebugLog | undefined;
+  /** The tenant's host, named in network errors ("my-tenant.example.com", "127.0.0.1:4000"). */
+  host: string;
+  /** What to say when the service refuses the credentials (built from the settings in config.ts). */
+  hints: CredentialHints;
 }
 
 export class CallRunner {
@@ -67,6 +71,8 @@ export class CallRunner {
   private readonly gate: RateLimitGate;
   private readonly tokens: TokenSource;
   private readonly log: DebugLog | undefined;
+  private readonly host: string;
+  private readonly hints: CredentialHints;
 
   constructor(parts: CallRunnerParts) {
     this.options = parts.options;
@@ -76,6 +82,8 @@ export class CallRunner {
     const log = parts.log;
     // Lines are built from safe facts; this is the backstop should one ever hold a secret.
     this.log = log && ((line) => log(new Redactor(this.tokens.secrets()).redactWhole(line)));
+    this.host = parts.host;
+    this.hints = parts.hints;
   }
 
   /** Arms the call's total deadline, then runs the attempt loop (not async: one promise layer less per call). */
@@ -222,7 +230,7 @@ export class CallRunner {
 
   /** The safe error for a failed call: what happened, never a secret, with a hint when settings can fix it. */
   private failure(call: Call, attempt: Attempt, decision: Extract<Decision, { action: "fail" }>, sends: number): RequestError {
-    const where = { method: call.method, path: call.shownPath, operation: call.operation };
+    const where = { method: call.method, path: call.shownPath, operation: call.operation, host: this.host };
     if (decision.reason === "notSent" && attempt.kind === "transport") {
       this.log?.(`${call.method} ${call.shownPath} refused before sending (${attempt.reason}); not retried`);
       return new RequestNotSentError({ ...where, reason: attempt.reason, cause: attempt.cause });
@@ -245,12 +253,12 @@ export class CallRunner {
 
   private credentialHint(call: Call, status: number): string | undefined {
     if (!call.authenticated) {
-      if (status === 401) return CREDENTIAL_HINTS.clientCredentialsRejected;
-      if (status === 403) return CREDENTIAL_HINTS.audienceRefused;
+      if (status === 401) return this.hints.clientCredentialsRejected;
+      if (status === 403) return this.hints.audienceRefused;
       return undefined;
     }
     if (status !== 401) return undefined;
-    if (!this.tokens.renewable) return CREDENTIAL_HINTS.apiTokenRejected;
+    if (!this.tokens.renewable) return this.hints.apiTokenRejected;
     return this.tokens.refused ? "A freshly issued access token was refused as well; later calls in this run fail without sending." : undefined;
   }
 
@@ -309,7 +317,7 @@ export class CallRunner {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         const reason = "no access token within the call's deadline";
-        reject(new NetworkError({ method: call.method, path: call.shownPath, operation: call.operation, reason, attempts: 0 }));
+        reject(new NetworkError({ method: call.method, path: call.shownPath, operation: call.operation, host: this.host, reason, attempts: 0 }));
       }, call.deadline.remaining());
       pending.then(
         (value) => {

@@ -6,6 +6,8 @@ import { getClient, type TenantClient } from "../client";
 import { clientTuningFromEnv } from "../config";
 import type { EventStream } from "./eventStream";
 import { eventStreamsPageWire, flattenEventStream } from "./eventStreamsWire";
+import { invokeThroughMocks, mocksInUse } from "./mocks";
+import { asRunError } from "./programErrors";
 import { settingsForInvoke } from "./programSettings";
 
 export type {
@@ -18,6 +20,9 @@ export type {
   WebhookAuthorization,
   WebhookDestination,
 } from "./eventStream";
+
+/** The token a unit test's mocks see in `call` for both forms of the function. */
+const GET_EVENT_STREAMS_TOKEN = "tenant:index:getEventStreams";
 
 /** The API's largest page; also our default, to need half the requests of the API's default of 50. */
 const EVENT_STREAMS_MAX_TAKE = 100;
@@ -55,6 +60,7 @@ export interface GetEventStreamsResult {
 
 /** An argument of getEventStreams is out of range; raised before any HTTP call. */
 export class EventStreamsArgumentError extends Error {
+  /** Always `"EventStreamsArgumentError"`. */
   override readonly name = "EventStreamsArgumentError";
   constructor(
     /** The offending argument: `from`, `take` or `limit`. */
@@ -67,6 +73,7 @@ export class EventStreamsArgumentError extends Error {
 
 /** The API's paging went wrong (a cursor came back, or pages stopped bringing anything new). */
 export class EventStreamsPagingError extends Error {
+  /** Always `"EventStreamsPagingError"`. */
   override readonly name = "EventStreamsPagingError";
   constructor(
     /** The `next` cursor that would have started a loop. */
@@ -171,12 +178,24 @@ async function pageThrough(client: TenantClient, { from, take, limit }: CheckedA
  * service ends with an empty page): for n streams, ceil(n / take) + 1 requests, fewer when `limit` stops early.
  * Connection settings come from `opts.provider` (an explicit `Provider`), else the `tenant:*` stack config,
  * else the `TENANT_*` environment variables.
+ *
+ * Under `pulumi.runtime.setMocks` it calls nothing: the mocks' `call` gets token `tenant:index:getEventStreams`
+ * with the args as given, and its return value is the result.
  */
 export async function getEventStreams(
   args?: GetEventStreamsArgs,
   opts?: pulumi.InvokeOptions,
 ): Promise<GetEventStreamsResult> {
-  const checked = checkEventStreamsArgs(args);
+  try {
+    const checked = checkEventStreamsArgs(args);
+    if (mocksInUse()) return await invokeThroughMocks<GetEventStreamsResult>(GET_EVENT_STREAMS_TOKEN, args ?? {}, opts);
+    return await listEventStreams(checked, opts);
+  } catch (error) {
+    throw asRunError(error);
+  }
+}
+
+async function listEventStreams(checked: CheckedArgs, opts: pulumi.InvokeOptions | undefined): Promise<GetEventStreamsResult> {
   const client = getClient(await settingsForInvoke(opts), clientTuningFromEnv(process.env));
   return { eventStreams: await pageThrough(client, checked) };
 }
@@ -197,7 +216,8 @@ function dependenciesReady(dependsOn: pulumi.InvokeOutputOptions["dependsOn"]): 
 
 /**
  * The Output form of {@link getEventStreams}: takes Inputs, waits for them (and for `opts.dependsOn`), and
- * stays unknown during preview while any of them is unknown.
+ * stays unknown during preview while any of them is unknown. Under `pulumi.runtime.setMocks`, the mocks'
+ * `call` answers it, with the resolved args.
  */
 export function getEventStreamsOutput(
   args?: GetEventStreamsOutputArgs,

@@ -67,6 +67,34 @@ describe("the public typings", () => {
   });
 });
 
+describe("the TSDoc of the public typings", () => {
+  it("documents every property of every interface and class, and every exported declaration, reachable from dist/index.d.ts", () => {
+    const { files } = reachableTypings(path.join(DIST, "index.d.ts"));
+    const undocumented: string[] = [];
+    for (const file of files) {
+      const source = ts.createSourceFile(file, fs.readFileSync(file, "utf8"), ts.ScriptTarget.Latest, true);
+      const where = (node: ts.Node, name: string): string => `${path.relative(DIST, file)}: ${name}`;
+      for (const statement of source.statements) {
+        const exported = ts.canHaveModifiers(statement) && ts.getModifiers(statement)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+        const named = (ts.isInterfaceDeclaration(statement) || ts.isClassDeclaration(statement) || ts.isFunctionDeclaration(statement) || ts.isTypeAliasDeclaration(statement)) && statement.name;
+        if (exported && named && !hasDoc(statement)) undocumented.push(where(statement, statement.name.text));
+        if (!(ts.isInterfaceDeclaration(statement) || ts.isClassDeclaration(statement)) || !statement.name) continue;
+        for (const member of statement.members) {
+          if (!(ts.isPropertySignature(member) || ts.isPropertyDeclaration(member)) || !member.name) continue;
+          const isPrivate = ts.getModifiers(member)?.some((m) => m.kind === ts.SyntaxKind.PrivateKeyword);
+          if (!isPrivate && !hasDoc(member)) undocumented.push(where(member, `${statement.name.text}.${member.name.getText(source)}`));
+        }
+      }
+    }
+    expect(undocumented).toEqual([]);
+  });
+});
+
+/** Whether a declaration has a TSDoc comment with text (links included). */
+function hasDoc(node: ts.Node): boolean {
+  return ts.getJSDocCommentsAndTags(node).some((doc) => ts.isJSDoc(doc) && (ts.getTextOfJSDocComment(doc.comment) ?? "").trim() !== "");
+}
+
 /** A member's TSDoc as one line of text. */
 function docOf(node: ts.Node): string {
   return ts

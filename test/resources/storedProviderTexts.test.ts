@@ -10,6 +10,7 @@ import { DynamicProviderHost, secretEnvelope } from "../../tools/engine/host";
 import type { PropertyMap } from "../../tools/engine/values";
 import { REPO_ROOT, assertDistIsFresh, serializedProvider, type ShimName } from "./dist";
 import { AUTH_TOKEN, CLIENT_ID, CLIENT_SECRET, OTHER_AUTH_TOKEN, startTenant, tenantHostOf } from "./harness";
+import { packageLookupEnv } from "../../tools/stacks/packageLink";
 
 const FIXTURES = path.join(__dirname, "fixtures", "provider-texts");
 
@@ -21,7 +22,7 @@ const STORED: [resource: string, shim: ShimName][] = [
   ["enrollmentTicket", "enrollmentTicketShim"],
 ];
 
-const BLANK_TENANT_ENV = { TENANT_DOMAIN: "", TENANT_CLIENT_ID: "", TENANT_CLIENT_SECRET: "", TENANT_API_TOKEN: "", TENANT_AUDIENCE: "" };
+const BLANK_TENANT_ENV = { ...packageLookupEnv(), TENANT_DOMAIN: "", TENANT_CLIENT_ID: "", TENANT_CLIENT_SECRET: "", TENANT_API_TOKEN: "", TENANT_AUDIENCE: "" };
 
 const urn = (type: string, name: string) => `urn:pulumi:test::tenant-basic::pulumi-nodejs:dynamic/tenant:${type}::${name}`;
 
@@ -111,7 +112,7 @@ describe("the stored provider texts", () => {
     await expect(host.update(created.id, urn(type, "t"), created.properties, next)).rejects.toThrow(/cannot be updated in place/);
 
     const read = await host.read(created.id, urn(type, "t"), created.properties);
-    expect(read).toEqual({ id: created.id, properties: created.properties, inputs: { userId: "email|alice", factor: "otp", __provider } });
+    expect(read).toEqual({ id: created.id, properties: created.properties, inputs: { userId: "email|alice", factor: "otp", __provider }, noOutputs: false });
     const before = emulator.count();
     await host.delete(created.id, urn(type, "t"), read.properties);
     expect(emulator.count()).toBe(before);
