@@ -18,11 +18,17 @@ import { headerValue, parseRateLimitReset } from "./retry";
 export const RESET_MARGIN_MS = 5;
 
 /**
+ * A Date header may lag the service's clock by a few ms (servers cache it per second), which makes a clock look
+ * behind when it is not; a clock counts as proven behind only by more than this.
+ */
+const STALE_DATE_TOLERANCE_MS = 50;
+
+/**
  * The service's clock minus ours, bounded by Date headers (whole seconds). Zero while the headers are
  * consistent with agreeing clocks; once they prove a difference, the bound that never sends early.
  */
 export class ServerClock {
-  /** Largest proven offset floor and smallest proven ceiling, in ms. */
+  /** Proven offset floor and ceiling, in ms. */
   private floor = Number.NEGATIVE_INFINITY;
   private ceiling = Number.POSITIVE_INFINITY;
 
@@ -35,18 +41,15 @@ export class ServerClock {
     // between sentAt and receivedAt of ours.
     const floor = serverSecond - receivedAt;
     const ceiling = serverSecond + 1_000 - sentAt;
-    if (floor > this.ceiling || ceiling < this.floor) {
-      // Contradicts what came before (the service's clock jumped): start over from this answer.
-      this.floor = floor;
-      this.ceiling = ceiling;
-      return;
-    }
+    // A floor above the ceiling: the service's clock moved forward (or the ceiling came from a stale Date).
+    if (floor > this.ceiling) this.ceiling = Number.POSITIVE_INFINITY;
     this.floor = Math.max(this.floor, floor);
-    this.ceiling = Math.min(this.ceiling, ceiling);
+    // A ceiling below the floor can only come from a stale Date: a lagging header lowers both bounds.
+    if (ceiling >= this.floor) this.ceiling = Math.min(this.ceiling, ceiling);
   }
 
   offsetMs(): number {
-    if (this.floor > 0 || this.ceiling < 0) return this.floor;
+    if (this.floor > 0 || this.ceiling < -STALE_DATE_TOLERANCE_MS) return this.floor;
     return 0;
   }
 }

@@ -260,11 +260,25 @@ describe("ServerClock", () => {
     clock.sample("not a date", at(600), at(610));
     clock.sample(undefined, at(700), at(710));
     expect(clock.offsetMs()).toBe(0);
-    // Stamped 3 s (service) while we were at 1.8 s: the clock jumped (at least 1.19 s ahead), so start over.
+    // Stamped 3 s (service) while we were at 1.8 s: the clock moved forward, at least 1.19 s ahead of ours.
     clock.sample(new Date(SECOND + 3_000).toUTCString(), at(1_800), at(1_810));
     expect(clock.offsetMs()).toBe(1_190);
     // A later stamp narrows the floor: stamped 4 s when we were at 2.5 s, so at least 1.49 s ahead.
     clock.sample(new Date(SECOND + 4_000).toUTCString(), at(2_500), at(2_510));
     expect(clock.offsetMs()).toBe(1_490);
+  });
+
+  it("is not misled by a stale Date header (a server's cached one, a second behind just after the boundary)", () => {
+    const clock = new ServerClock();
+    // Stamped 1 s, sent and answered just after our 1 s: clocks agree to within a few ms.
+    clock.sample(new Date(SECOND + 1_000).toUTCString(), at(1_002), at(1_004));
+    // Stamped 1 s again though it is 2.06 s on both clocks (a busy server's header cache): it must not move the reset.
+    clock.sample(new Date(SECOND + 1_000).toUTCString(), at(2_060), at(2_063));
+    expect(clock.offsetMs()).toBe(0);
+
+    const fresh = new ServerClock();
+    // A stale header as the only sample: a clock a few ms behind is not proven.
+    fresh.sample(new Date(SECOND).toUTCString(), at(1_003), at(1_006));
+    expect(fresh.offsetMs()).toBe(0);
   });
 });
