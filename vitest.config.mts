@@ -6,9 +6,8 @@ const reliability = process.env.TENANT_SUITE === "reliability";
 
 export default defineConfig({
   test: {
-    include: reliability ? ["test/reliability/**/*.test.ts"] : ["test/**/*.test.ts", "tools/**/*.test.ts"],
+    include: reliability ? ["test/reliability/**/*.test.ts"] : ["test/**/*.test.ts", "tools/**/*.test.ts", "examples/**/*.test.ts"],
     exclude: reliability ? [] : ["test/reliability/**", "**/node_modules/**"],
-    globalSetup: ["test/support/globalSetup.ts"],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     // Suites start servers and child processes; two cores, so keep parallelism modest.

@@ -5,16 +5,21 @@
 import { z } from "zod";
 import { ConfigError } from "./client/errors";
 
+/** How the client authenticates: a static API token, or a client-credentials grant. */
 export type AuthSettings =
   | { kind: "token"; token: string }
   | { kind: "clientCredentials"; clientId: string; clientSecret: string };
 
+/** Resolved, validated settings for one tenant: what the shared client is built from. */
 export interface ConnectionSettings {
   /** Origin, e.g. "https://t.example.com" or "http://127.0.0.1:4000"; no trailing slash. */
   baseUrl: string;
   /** Token audience; default `${baseUrl}/api/v2/`. */
   audience: string;
+  /** The credentials requests authenticate with. */
   auth: AuthSettings;
+  /** Set when the settings are the arguments of an explicit `Provider` (its name), so messages point there. */
+  providerName?: string;
 }
 
 /** Raw settings source: a lookup by stack-config key ("tenant:domain", ...). */
@@ -43,23 +48,64 @@ const ENV_VARS: { readonly [K in SettingName]: string } = {
 };
 
 /**
- * What to tell the user when the service refuses the credentials these settings produced: which keys
- * and variables to check. The client appends them to its errors; it never spells a key itself.
+ * Set by an explicit `Provider` to its resource name. It says the settings are that Provider's arguments,
+ * so every message points at them instead of the stack config.
  */
-export const CREDENTIAL_HINTS = {
+/**
+ * Why rotated credentials can still be refused: Pulumi stores a provider's settings in state at each `up`
+ * (the stack config for the default provider, the arguments of an explicit one), and refresh, destroy and the
+ * refresh phase of `preview/up --refresh` use the stored ones.
+ */
+const STORED_SETTINGS_HINT =
+  `If you changed them since the last "pulumi up": refresh, destroy and "--refresh" use the ` +
+  `settings stored at that up. Run "pulumi up" once, or add --run-program (for the drift check: ` +
+  `"pulumi preview --refresh --run-program --expect-no-changes").`;
+
+export const PROVIDER_NAME_KEY = `${CONFIG_NAMESPACE}:providerName`;
+
+function providerLabel(providerName: string): string {
+  return `the tenant Provider "${providerName}"`;
+}
+
+/** What to tell the user when the service refuses the credentials, one text per case. */
+export interface CredentialHints {
   /** The token endpoint answered 401 to the client id and secret. */
-  clientCredentialsRejected:
-    `The client credentials were rejected: check the stack config "${CONFIG_KEYS.clientId}" and ` +
-    `"${CONFIG_KEYS.clientSecret}" (or the ${ENV_VARS.clientId} and ${ENV_VARS.clientSecret} environment variables).`,
+  clientCredentialsRejected: string;
   /** The token endpoint answered 403: this client may not get tokens for the audience. */
-  audienceRefused:
-    `The client may not request tokens for this audience: grant it access to the management API, or set the ` +
-    `stack config "${CONFIG_KEYS.audience}" (or ${ENV_VARS.audience}).`,
+  audienceRefused: string;
   /** The API answered 401 to a static API token, which cannot be renewed. */
-  apiTokenRejected:
-    `The API token was rejected (expired or invalid): set a fresh one in the stack config "${CONFIG_KEYS.apiToken}" ` +
-    `(or ${ENV_VARS.apiToken}), or use client credentials instead.`,
-} as const;
+  apiTokenRejected: string;
+}
+
+/**
+ * What to tell the user when the service refuses the credentials these settings produced: which tenant and
+ * client, and where to fix them (the explicit Provider's arguments, else the stack config and variables).
+ * The client appends them to its errors; it never spells a key itself.
+ */
+export function credentialHints(settings: ConnectionSettings): CredentialHints {
+  const host = new URL(settings.baseUrl).host;
+  const client = settings.auth.kind === "clientCredentials" ? ` (client id "${settings.auth.clientId}")` : "";
+  const rejected = `The client credentials were rejected by ${host}${client}`;
+  const refused = `The client${client} may not request tokens for this audience from ${host}: grant it access to the management API`;
+  const tokenRejected = `The API token was rejected by ${host} (expired or invalid)`;
+  if (settings.providerName !== undefined) {
+    const provider = providerLabel(settings.providerName);
+    return {
+      clientCredentialsRejected: `${rejected}: check the "clientId" and "clientSecret" arguments of ${provider}. ${STORED_SETTINGS_HINT}`,
+      audienceRefused: `${refused}, or set the "audience" argument of ${provider}.`,
+      apiTokenRejected: `${tokenRejected}: give ${provider} a fresh "apiToken" argument, or client credentials instead. ${STORED_SETTINGS_HINT}`,
+    };
+  }
+  return {
+    clientCredentialsRejected:
+      `${rejected}: check the stack config "${CONFIG_KEYS.clientId}" and "${CONFIG_KEYS.clientSecret}" ` +
+      `(or the ${ENV_VARS.clientId} and ${ENV_VARS.clientSecret} environment variables). ${STORED_SETTINGS_HINT}`,
+    audienceRefused: `${refused}, or set the stack config "${CONFIG_KEYS.audience}" (or ${ENV_VARS.audience}).`,
+    apiTokenRejected:
+      `${tokenRejected}: set a fresh one in the stack config "${CONFIG_KEYS.apiToken}" (or ${ENV_VARS.apiToken}), ` +
+      `or use client credentials instead. ${STORED_SETTINGS_HINT}`,
+  };
+}
 
 /** Blank values count as unset: CI systems often export empty variables. */
 const rawSetting = z
@@ -75,6 +121,7 @@ const settingsSchema: z.ZodType<ConnectionSettings> = z.object({
     z.object({ kind: z.literal("token"), token: z.string().min(1) }),
     z.object({ kind: z.literal("clientCredentials"), clientId: z.string().min(1), clientSecret: z.string().min(1) }),
   ]),
+  providerName: z.string().min(1).optional(),
 });
 
 interface ResolvedValue {
@@ -83,7 +130,9 @@ interface ResolvedValue {
   source: string;
 }
 
-function configKey(name: SettingName): string {
+/** Where a setting is given: the stack config, or the argument of an explicit Provider. */
+function configKey(name: SettingName, providerName: string | undefined): string {
+  if (providerName !== undefined) return `the "${name}" argument of ${providerLabel(providerName)}`;
   return `the stack config "${CONFIG_KEYS[name]}"`;
 }
 
@@ -91,9 +140,14 @@ function envVar(name: SettingName): string {
   return `the ${ENV_VARS[name]} environment variable`;
 }
 
-function readSetting(name: SettingName, lookup: ConfigLookup, env: NodeJS.ProcessEnv): ResolvedValue | undefined {
+function readSetting(
+  name: SettingName,
+  lookup: ConfigLookup,
+  env: NodeJS.ProcessEnv,
+  providerName: string | undefined,
+): ResolvedValue | undefined {
   const candidates: [unknown, string][] = [
-    [lookup(CONFIG_KEYS[name]), configKey(name)],
+    [lookup(CONFIG_KEYS[name]), configKey(name, providerName)],
     [env[ENV_VARS[name]], envVar(name)],
   ];
   for (const [raw, source] of candidates) {
@@ -113,10 +167,9 @@ function isLoopbackHost(hostname: string): boolean {
   return LOOPBACK_HOSTS.has(hostname) || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
 }
 
-const DOMAIN_FIX = `the stack config "${CONFIG_KEYS.domain}" or the ${ENV_VARS.domain} environment variable`;
-
 /** Turns a bare host or full URL into an origin; throws ConfigError naming where the bad value came from. */
-function parseDomain(domain: ResolvedValue): string {
+function parseDomain(domain: ResolvedValue, providerName: string | undefined): string {
+  const DOMAIN_FIX = `${configKey("domain", providerName)} or the ${ENV_VARS.domain} environment variable`;
   const hasScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(domain.value);
   let url: URL;
   try {
@@ -156,61 +209,98 @@ function parseDomain(domain: ResolvedValue): string {
   return url.origin;
 }
 
-const MISSING_DOMAIN_MESSAGE =
-  `Missing tenant domain: set the stack config "${CONFIG_KEYS.domain}" (pulumi config set ${CONFIG_KEYS.domain} ` +
-  `my-tenant.example.com) or the ${ENV_VARS.domain} environment variable.`;
+function missingDomainMessage(providerName: string | undefined): string {
+  if (providerName !== undefined) {
+    return (
+      `Missing tenant domain: ${providerLabel(providerName)} has no "domain" argument; give it the tenant's host ` +
+      `(e.g. my-tenant.example.com) or set the ${ENV_VARS.domain} environment variable.`
+    );
+  }
+  return (
+    `Missing tenant domain: set the stack config "${CONFIG_KEYS.domain}" (pulumi config set ${CONFIG_KEYS.domain} ` +
+    `my-tenant.example.com) or the ${ENV_VARS.domain} environment variable.`
+  );
+}
 
-const MISSING_CREDENTIALS_MESSAGE =
-  `Missing tenant credentials: set the stack config "${CONFIG_KEYS.clientId}" and "${CONFIG_KEYS.clientSecret}" ` +
-  `(pulumi config set ${CONFIG_KEYS.clientId} <id>; pulumi config set --secret ${CONFIG_KEYS.clientSecret} <secret>) ` +
-  `or the ${ENV_VARS.clientId} and ${ENV_VARS.clientSecret} environment variables; or set an API token instead ` +
-  `with the stack config "${CONFIG_KEYS.apiToken}" (pulumi config set --secret ${CONFIG_KEYS.apiToken} <token>) ` +
-  `or the ${ENV_VARS.apiToken} environment variable.`;
+function missingCredentialsMessage(providerName: string | undefined, host: string): string {
+  if (providerName !== undefined) {
+    return (
+      `Missing tenant credentials for ${host}: give ${providerLabel(providerName)} its "clientId" and ` +
+      `"clientSecret" arguments, or an "apiToken" instead (or set the ${ENV_VARS.clientId} and ` +
+      `${ENV_VARS.clientSecret}, or the ${ENV_VARS.apiToken}, environment variables).`
+    );
+  }
+  return (
+    `Missing tenant credentials: set the stack config "${CONFIG_KEYS.clientId}" and "${CONFIG_KEYS.clientSecret}" ` +
+    `(pulumi config set ${CONFIG_KEYS.clientId} <id>; pulumi config set --secret ${CONFIG_KEYS.clientSecret} <secret>) ` +
+    `or the ${ENV_VARS.clientId} and ${ENV_VARS.clientSecret} environment variables; or set an API token instead ` +
+    `with the stack config "${CONFIG_KEYS.apiToken}" (pulumi config set --secret ${CONFIG_KEYS.apiToken} <token>) ` +
+    `or the ${ENV_VARS.apiToken} environment variable.`
+  );
+}
 
-function resolveAuth(lookup: ConfigLookup, env: NodeJS.ProcessEnv): AuthSettings {
-  const token = readSetting("apiToken", lookup, env);
-  const clientId = readSetting("clientId", lookup, env);
-  const clientSecret = readSetting("clientSecret", lookup, env);
+/** How to set one missing setting: the Provider's argument, or the stack config with its command. */
+function howToSet(name: "clientId" | "clientSecret", providerName: string | undefined): string {
+  if (providerName !== undefined) {
+    return `give ${providerLabel(providerName)} its "${name}" argument or set the ${ENV_VARS[name]} environment variable`;
+  }
+  const command = name === "clientSecret" ? `pulumi config set --secret ${CONFIG_KEYS[name]} <secret>` : `pulumi config set ${CONFIG_KEYS[name]} <id>`;
+  return `set the stack config "${CONFIG_KEYS[name]}" (${command}) or the ${ENV_VARS[name]} environment variable`;
+}
+
+function resolveAuth(lookup: ConfigLookup, env: NodeJS.ProcessEnv, providerName: string | undefined, host: string): AuthSettings {
+  const token = readSetting("apiToken", lookup, env, providerName);
+  const clientId = readSetting("clientId", lookup, env, providerName);
+  const clientSecret = readSetting("clientSecret", lookup, env, providerName);
 
   if (token && (clientId || clientSecret)) {
     const credentialSources = [clientId?.source, clientSecret?.source].filter(Boolean).join(" and ");
+    const [tokenPlace, credentialsPlace] =
+      providerName === undefined
+        ? [`"${CONFIG_KEYS.apiToken}"`, `"${CONFIG_KEYS.clientId}", "${CONFIG_KEYS.clientSecret}"`]
+        : [`its "apiToken" argument`, `its "clientId" and "clientSecret" arguments`];
     throw new ConfigError(
-      `Contradictory tenant credentials: an API token is set (${token.source}) and so are client credentials ` +
-        `(${credentialSources}); keep only one: remove the API token ("${CONFIG_KEYS.apiToken}" / ` +
-        `${ENV_VARS.apiToken}) or the client credentials ("${CONFIG_KEYS.clientId}", "${CONFIG_KEYS.clientSecret}" / ` +
+      `Contradictory tenant credentials${providerName === undefined ? "" : ` for ${providerLabel(providerName)}`}: ` +
+        `an API token is set (${token.source}) and so are client credentials ` +
+        `(${credentialSources}); keep only one: remove the API token (${tokenPlace} / ` +
+        `${ENV_VARS.apiToken}) or the client credentials (${credentialsPlace} / ` +
         `${ENV_VARS.clientId}, ${ENV_VARS.clientSecret}).`,
     );
   }
   if (token) return { kind: "token", token: token.value };
   if (clientId && !clientSecret) {
     throw new ConfigError(
-      `Missing tenant client secret: a client id is set (${clientId.source}) but no secret; set the stack config ` +
-        `"${CONFIG_KEYS.clientSecret}" (pulumi config set --secret ${CONFIG_KEYS.clientSecret} <secret>) or the ` +
-        `${ENV_VARS.clientSecret} environment variable.`,
+      `Missing tenant client secret: a client id is set (${clientId.source}) but no secret; ` +
+        `${howToSet("clientSecret", providerName)}.`,
     );
   }
   if (clientSecret && !clientId) {
     throw new ConfigError(
-      `Missing tenant client id: a client secret is set (${clientSecret.source}) but no client id; set the stack ` +
-        `config "${CONFIG_KEYS.clientId}" (pulumi config set ${CONFIG_KEYS.clientId} <id>) or the ` +
-        `${ENV_VARS.clientId} environment variable.`,
+      `Missing tenant client id: a client secret is set (${clientSecret.source}) but no client id; ` +
+        `${howToSet("clientId", providerName)}.`,
     );
   }
   if (clientId && clientSecret) {
     return { kind: "clientCredentials", clientId: clientId.value, clientSecret: clientSecret.value };
   }
-  throw new ConfigError(MISSING_CREDENTIALS_MESSAGE);
+  throw new ConfigError(missingCredentialsMessage(providerName, host));
 }
 
-/** Stack config first, then env (TENANT_DOMAIN, TENANT_CLIENT_ID, TENANT_CLIENT_SECRET, TENANT_API_TOKEN, TENANT_AUDIENCE). Throws ConfigError. */
+/**
+ * Stack config first, then env (TENANT_DOMAIN, TENANT_CLIENT_ID, TENANT_CLIENT_SECRET, TENANT_API_TOKEN,
+ * TENANT_AUDIENCE); an explicit Provider's arguments arrive through the same lookup, with its name under
+ * PROVIDER_NAME_KEY. Throws ConfigError.
+ */
 export function resolveSettings(lookup: ConfigLookup, env: NodeJS.ProcessEnv = process.env): ConnectionSettings {
-  const domain = readSetting("domain", lookup, env);
-  if (!domain) throw new ConfigError(MISSING_DOMAIN_MESSAGE);
-  const baseUrl = parseDomain(domain);
-  const auth = resolveAuth(lookup, env);
-  const audience = readSetting("audience", lookup, env)?.value ?? `${baseUrl}/api/v2/`;
+  const marker: unknown = lookup(PROVIDER_NAME_KEY);
+  const providerName = typeof marker === "string" && marker.trim() !== "" ? marker.trim() : undefined;
+  const domain = readSetting("domain", lookup, env, providerName);
+  if (!domain) throw new ConfigError(missingDomainMessage(providerName));
+  const baseUrl = parseDomain(domain, providerName);
+  const auth = resolveAuth(lookup, env, providerName, new URL(baseUrl).host);
+  const audience = readSetting("audience", lookup, env, providerName)?.value ?? `${baseUrl}/api/v2/`;
 
-  const checked = settingsSchema.safeParse({ baseUrl, audience, auth });
+  const checked = settingsSchema.safeParse({ baseUrl, audience, auth, providerName });
   if (!checked.success) {
     // Unreachable with the checks above; kept so a future edit cannot produce unvalidated settings.
     const fields = checked.error.issues.map((issue) => issue.path.join(".")).join(", ");
@@ -227,9 +317,13 @@ const TUNING_ENV_VARS = {
   deadline: `${ENV_PREFIX}CALL_DEADLINE_SECONDS`,
 } as const;
 
+/** Client timings set from the environment (TENANT_HTTP_TIMEOUT_SECONDS, TENANT_CALL_DEADLINE_SECONDS). */
 export interface ClientTuning {
+  /** Time to wait for response headers per attempt. */
   headersTimeoutMs?: number;
+  /** Idle time allowed between body chunks per attempt. */
   bodyTimeoutMs?: number;
+  /** Total time for one call, every retry and wait included. */
   deadlineMs?: number;
 }
 

@@ -7,8 +7,12 @@
  * where every handler reads them exactly like stack config.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { CONFIG_KEYS, type ConfigLookup } from "./config";
+import { CONFIG_KEYS, PROVIDER_NAME_KEY, type ConfigLookup } from "./config";
 
+/**
+ * The arguments of {@link Provider}: one tenant's domain and credentials. Errors of the resources and data
+ * functions that use the Provider point at these arguments, by the Provider's name.
+ */
 export interface ProviderArgs {
   /** The tenant's domain, e.g. `"my-tenant.example.com"` (or an `https://` origin). */
   domain: pulumi.Input<string>;
@@ -22,8 +26,8 @@ export interface ProviderArgs {
   audience?: pulumi.Input<string>;
 }
 
-/** Args of each Provider this module created; read back by `lookupForProvider` (data functions). */
-const argsByProvider = new WeakMap<pulumi.ProviderResource, ProviderArgs>();
+/** Name and args of each Provider this module created; read back by `lookupForProvider` (data functions). */
+const registeredProviders = new WeakMap<pulumi.ProviderResource, { name: string; args: ProviderArgs }>();
 
 function secretOrUndefined(value: pulumi.Input<string> | undefined): pulumi.Input<string> | undefined {
   return value === undefined ? undefined : pulumi.secret(value);
@@ -46,10 +50,12 @@ export class Provider extends pulumi.ProviderResource {
         [CONFIG_KEYS.clientSecret]: secretOrUndefined(args.clientSecret),
         [CONFIG_KEYS.apiToken]: secretOrUndefined(args.apiToken),
         [CONFIG_KEYS.audience]: args.audience,
+        // Lets errors point at this Provider's arguments rather than at the stack config.
+        [PROVIDER_NAME_KEY]: name,
       },
       opts,
     );
-    argsByProvider.set(this, args);
+    registeredProviders.set(this, { name, args });
   }
 }
 
@@ -70,8 +76,9 @@ async function plainValue(value: pulumi.Input<string> | undefined): Promise<stri
 export async function lookupForProvider(
   provider: pulumi.ProviderResource | undefined,
 ): Promise<ConfigLookup | undefined> {
-  const args = provider === undefined ? undefined : argsByProvider.get(provider);
-  if (!args) return undefined;
+  const registered = provider === undefined ? undefined : registeredProviders.get(provider);
+  if (!registered) return undefined;
+  const { name, args } = registered;
   const entries: [string, pulumi.Input<string> | undefined][] = [
     [CONFIG_KEYS.domain, args.domain],
     [CONFIG_KEYS.clientId, args.clientId],
@@ -79,7 +86,7 @@ export async function lookupForProvider(
     [CONFIG_KEYS.apiToken, args.apiToken],
     [CONFIG_KEYS.audience, args.audience],
   ];
-  const values = new Map<string, string>();
+  const values = new Map<string, string>([[PROVIDER_NAME_KEY, name]]);
   for (const [key, input] of entries) {
     const value = await plainValue(input);
     if (value !== undefined) values.set(key, value);

@@ -10,9 +10,14 @@ import * as tenant from "pulumi-tenant";
 const config = new pulumi.Config();
 
 // Which push-notification provider MFA uses. Destroying the stack restores the previous selection.
-const push = new tenant.PushProviderSelection("push", {
-  provider: config.get("pushProvider") ?? "sns",
-});
+// Config values are plain strings; the type guard narrows one to the values the resource accepts.
+const pushProviderName = config.get("pushProvider") ?? "sns";
+if (!tenant.isPushProviderName(pushProviderName)) {
+  throw new pulumi.RunError(
+    `The stack config "pushProvider" must be one of ${tenant.PUSH_PROVIDER_NAMES.join(", ")} (got "${pushProviderName}").`,
+  );
+}
+const push = new tenant.PushProviderSelection("push", { provider: pushProviderName });
 
 // The tenant's SMS/voice provider. Its credentials stay secret in state, even though the API never returns them.
 const sms = new tenant.PhoneProvider("sms", {
@@ -45,3 +50,12 @@ export const ticketId = ticket.ticketId;
 export const ticketUrl = ticket.ticketUrl;
 export const eventStreamCount = streams.eventStreams.apply((s) => s.length);
 export const eventStreamNames = streams.eventStreams.apply((s) => s.slice(0, 5).map((stream) => stream.name));
+// Streams per destination type; narrowing on `type` reaches each type's configuration, and a type newer
+// than this package comes as "other" with the service's name for it.
+export const eventStreamTypes = streams.eventStreams.apply((s) =>
+  s.reduce<Record<string, number>>((counts, { destination }) => {
+    const type = destination.type === "other" ? destination.serviceType : destination.type;
+    counts[type] = (counts[type] ?? 0) + 1;
+    return counts;
+  }, {}),
+);

@@ -6,7 +6,7 @@
 import { STATUS_CODES } from "node:http";
 import type { Pool } from "undici";
 import type { z } from "zod";
-import { CREDENTIAL_HINTS } from "../config";
+import type { CredentialHints } from "../config";
 import type { TokenSource } from "./auth";
 import { Deadline } from "./deadline";
 import { AmbiguousRequestError, ApiError, NetworkError, RequestError } from "./errors";
@@ -51,6 +51,10 @@ export interface CallRunnerParts {
   gate: RateLimitGate;
   tokens: TokenSource;
   log: DebugLog | undefined;
+  /** The tenant's host, named in network errors ("my-tenant.example.com", "127.0.0.1:4000"). */
+  host: string;
+  /** What to say when the service refuses the credentials (built from the settings in config.ts). */
+  hints: CredentialHints;
 }
 
 export class CallRunner {
@@ -59,6 +63,8 @@ export class CallRunner {
   private readonly gate: RateLimitGate;
   private readonly tokens: TokenSource;
   private readonly log: DebugLog | undefined;
+  private readonly host: string;
+  private readonly hints: CredentialHints;
 
   constructor(parts: CallRunnerParts) {
     this.options = parts.options;
@@ -66,6 +72,8 @@ export class CallRunner {
     this.gate = parts.gate;
     this.tokens = parts.tokens;
     this.log = parts.log;
+    this.host = parts.host;
+    this.hints = parts.hints;
   }
 
   /** Arms the call's total deadline, then runs the attempt loop (not async: one promise layer less per call). */
@@ -169,7 +177,7 @@ export class CallRunner {
 
   /** The safe error for a failed call: what happened, never a secret, with a hint when settings can fix it. */
   private failure(call: Call, attempt: Attempt, decision: Extract<Decision, { action: "fail" }>, sends: number): RequestError {
-    const where = { method: call.method, path: call.shownPath, operation: call.operation };
+    const where = { method: call.method, path: call.shownPath, operation: call.operation, host: this.host };
     if (decision.reason === "ambiguous") {
       const reason = attempt.kind === "response" ? `${attempt.status} ${STATUS_CODES[attempt.status] ?? "server error"}` : attempt.reason;
       this.log?.(`${call.method} ${call.shownPath} failed ambiguously (${reason}); not retried`);
@@ -188,11 +196,11 @@ export class CallRunner {
 
   private credentialHint(call: Call, status: number): string | undefined {
     if (!call.authenticated) {
-      if (status === 401) return CREDENTIAL_HINTS.clientCredentialsRejected;
-      if (status === 403) return CREDENTIAL_HINTS.audienceRefused;
+      if (status === 401) return this.hints.clientCredentialsRejected;
+      if (status === 403) return this.hints.audienceRefused;
       return undefined;
     }
-    return status === 401 && !this.tokens.renewable ? CREDENTIAL_HINTS.apiTokenRejected : undefined;
+    return status === 401 && !this.tokens.renewable ? this.hints.apiTokenRejected : undefined;
   }
 
   /** A long rate-limit wait looks like a hang in CI: say once what is happening and for how long. */
@@ -231,7 +239,7 @@ export class CallRunner {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         const reason = "no access token within the call's deadline";
-        reject(new NetworkError({ method: call.method, path: call.shownPath, operation: call.operation, reason, attempts: 0 }));
+        reject(new NetworkError({ method: call.method, path: call.shownPath, operation: call.operation, host: this.host, reason, attempts: 0 }));
       }, call.deadline.remaining());
       pending.then(
         (value) => {

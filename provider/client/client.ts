@@ -5,7 +5,7 @@
 import { createHash } from "node:crypto";
 import type { Pool } from "undici";
 import type { z } from "zod";
-import type { ConnectionSettings } from "../config";
+import { credentialHints, type ConnectionSettings } from "../config";
 import {
   ClientCredentialsTokenSource,
   StaticTokenSource,
@@ -67,6 +67,8 @@ export class TenantClient {
       gate: rateLimitGateFor(settings.baseUrl),
       tokens: this.tokens,
       log: this.log,
+      host: new URL(settings.baseUrl).host,
+      hints: credentialHints(settings),
     });
   }
 
@@ -163,7 +165,8 @@ function clientKey(settings: ConnectionSettings): string {
     auth.kind === "token"
       ? `token:${sha256(auth.token)}`
       : `client:${auth.clientId}:${sha256(auth.clientSecret)}`;
-  return `${settings.baseUrl}\n${settings.audience}\n${identity}`;
+  // The provider name is part of it: the client's errors name where its settings came from.
+  return `${settings.baseUrl}\n${settings.audience}\n${identity}\n${settings.providerName ?? ""}`;
 }
 
 function sha256(value: string): string {

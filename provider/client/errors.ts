@@ -93,9 +93,19 @@ export class AmbiguousRequestError extends RequestError {
   /** What went wrong, e.g. "503 Service Unavailable" or "connection closed before a response". */
   readonly reason: string;
 
-  constructor(details: { method: string; path: string; operation: string; reason: string; status?: number; cause?: unknown }) {
+  constructor(details: {
+    method: string;
+    path: string;
+    operation: string;
+    reason: string;
+    status?: number;
+    /** The tenant's host; named in the message when no answer came. */
+    host?: string;
+    cause?: unknown;
+  }) {
+    const where = details.host !== undefined && details.status === undefined ? `${details.host}: ` : "";
     super(
-      `${details.operation} failed ambiguously: ${details.reason} ${requestTag(details.method, details.path)}; ` +
+      `${details.operation} failed ambiguously: ${where}${details.reason} ${requestTag(details.method, details.path)}; ` +
         `the service may or may not have applied it, so it was not retried. Check the current state (e.g. run ` +
         `"pulumi refresh") before retrying.`,
       details,
@@ -120,12 +130,15 @@ export class NetworkError extends RequestError {
     operation: string;
     reason: string;
     attempts: number;
+    /** The tenant's host, e.g. "my-tenant.example.com": the message names it, since a typo there is the usual cause. */
+    host?: string;
     cause?: unknown;
   }) {
     // 0 attempts: the call never got as far as sending (e.g. it timed out waiting for a token).
     const tries =
       details.attempts === 0 ? "" : details.attempts === 1 ? " after 1 attempt" : ` after ${details.attempts} attempts`;
-    super(`${details.operation} failed: ${details.reason}${tries} ${requestTag(details.method, details.path)}`, details, {
+    const where = details.host === undefined ? "" : `${details.host}: `;
+    super(`${details.operation} failed: ${where}${details.reason}${tries} ${requestTag(details.method, details.path)}`, details, {
       cause: details.cause,
     });
     this.name = "NetworkError";

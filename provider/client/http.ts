@@ -6,6 +6,7 @@
  * provider host that only answers Check and Diff (every preview, every no-op update) never sends a request.
  */
 import type { Pool } from "undici";
+import { undici } from "../vendor";
 
 interface PoolEntry {
   pool: Pool;
@@ -19,8 +20,7 @@ function poolKey(baseUrl: string, connectTimeoutMs: number): string {
 }
 
 function poolClass(): typeof Pool {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return (require("undici") as typeof import("undici")).Pool;
+  return undici().Pool;
 }
 
 export function acquirePool(baseUrl: string, connectTimeoutMs: number): Pool {

@@ -122,6 +122,16 @@ const REASONS: Record<string, string> = {
   UND_ERR_HEADERS_TIMEOUT: "no response headers within the headers timeout",
   UND_ERR_BODY_TIMEOUT: "response body stalled past the body timeout",
   UND_ERR_SOCKET: "connection closed before a complete response",
+  ETIMEDOUT: "connection timed out",
+  // TLS: the host answered, but not with a certificate this machine trusts for that name.
+  CERT_HAS_EXPIRED: "TLS failed: the server's certificate has expired",
+  DEPTH_ZERO_SELF_SIGNED_CERT: "TLS failed: the server's certificate is self-signed",
+  SELF_SIGNED_CERT_IN_CHAIN: "TLS failed: the server's certificate chain ends in an untrusted self-signed certificate",
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: "TLS failed: the server's certificate cannot be verified",
+  UNABLE_TO_GET_ISSUER_CERT_LOCALLY: "TLS failed: the server's certificate issuer is not trusted",
+  ERR_TLS_CERT_ALTNAME_INVALID: "TLS failed: the server's certificate is for another host name",
+  ERR_SSL_WRONG_VERSION_NUMBER: "TLS failed: the server does not speak https on this port",
+  EPROTO: "TLS failed: protocol error (does the server speak https on this port?)",
 };
 
 /** Classifies a transport error. Messages come from a fixed table: raw error text could carry anything. */

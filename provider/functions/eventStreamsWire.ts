@@ -1,27 +1,37 @@
 // Wire shape of GET /event-streams (snake_case) and the one place it is translated to the camelCase
-// result. Objects strip keys the contract does not list (e.g. `status`), and enum-like fields are plain
-// strings, so new destination types or authorization methods never break a listing.
+// result (eventStream.ts). Each known destination type is read with its own schema; any other type, or a
+// known one missing a field it always has, passes through as the `other` variant, so a listing never fails
+// on a destination. Enum-like fields are plain strings, so new methods and statuses pass through too.
 import { z } from "zod";
+import type { EventStream, EventStreamDestination, WebhookAuthorization } from "./eventStream";
 
-const webhookAuthorizationWire = z.object({
-  method: z.string(),
-  username: z.string().optional(),
+const webhookConfigurationWire = z.object({
+  webhook_endpoint: z.string(),
+  webhook_authorization: z.object({
+    method: z.string(),
+    username: z.string().optional(),
+    header_key: z.string().optional(),
+  }),
 });
+
+const eventBridgeConfigurationWire = z.object({
+  aws_account_id: z.string(),
+  aws_region: z.string(),
+  aws_partner_event_source: z.string().optional(),
+});
+
+const actionConfigurationWire = z.object({ action_id: z.string() });
 
 const destinationWire = z.object({
   type: z.string(),
-  // Other destination types (eventbridge, action) carry other settings; absent or null means none we map.
-  configuration: z
-    .object({
-      webhook_endpoint: z.string().optional(),
-      webhook_authorization: webhookAuthorizationWire.nullish(),
-    })
-    .nullish(),
+  // Read per type in flattenDestination; absent or null is an empty configuration.
+  configuration: z.record(z.string(), z.unknown()).nullish(),
 });
 
 export const eventStreamWire = z.object({
   id: z.string().min(1),
   name: z.string(),
+  status: z.string().optional(),
   subscriptions: z.array(z.object({ event_type: z.string() })),
   destination: destinationWire,
   created_at: z.string(),
@@ -37,71 +47,56 @@ export const eventStreamsPageWire = z.object({
 export type EventStreamWire = z.infer<typeof eventStreamWire>;
 export type EventStreamsPageWire = z.infer<typeof eventStreamsPageWire>;
 
-/** How a webhook destination authenticates. Secrets (password, token, header value) are never returned. */
-export interface WebhookAuthorization {
-  /** Authorization method, e.g. `basic`, `bearer` or `custom_header`; other values pass through as-is. */
-  method: string;
-  /** User name of `basic` authorization; absent for other methods. */
-  username?: string;
+function flattenAuthorization(wire: z.infer<typeof webhookConfigurationWire>["webhook_authorization"]): WebhookAuthorization {
+  const authorization: WebhookAuthorization = { method: wire.method };
+  if (wire.username !== undefined) authorization.username = wire.username;
+  if (wire.header_key !== undefined) authorization.headerKey = wire.header_key;
+  return authorization;
 }
 
-/** Settings of a destination. Only the webhook settings are mapped; other destination types leave it empty. */
-export interface EventStreamDestinationConfiguration {
-  /** The HTTPS URL events are delivered to (webhook destinations). */
-  webhookEndpoint?: string;
-  /** How deliveries authenticate to the webhook (webhook destinations). */
-  webhookAuthorization?: WebhookAuthorization;
-}
-
-/** Where the stream delivers events. */
-export interface EventStreamDestination {
-  /** Destination type, e.g. `webhook`; other types the API adds pass through as-is. */
-  type: string;
-  /** Type-specific settings. */
-  configuration: EventStreamDestinationConfiguration;
-}
-
-/** One event type the stream is subscribed to. */
-export interface EventStreamSubscription {
-  /** The event type, e.g. `user.created`. */
-  eventType: string;
-}
-
-/** An event stream of the tenant, as returned by the management API. */
-export interface EventStream {
-  /** Opaque id of the stream, e.g. `est_jmj7QpymGFqmysiCpWAcZe`. */
-  id: string;
-  /** Name of the stream. */
-  name: string;
-  /** Event types the stream delivers. */
-  subscriptions: EventStreamSubscription[];
-  /** Where events are delivered. */
-  destination: EventStreamDestination;
-  /** Creation time, ISO 8601 UTC. */
-  createdAt: string;
-  /** Time of the last update, ISO 8601 UTC. */
-  updatedAt: string;
+/** The destination as its variant; `other` (with the configuration as sent) when it cannot be read as its type. */
+export function flattenDestination(wire: EventStreamWire["destination"]): EventStreamDestination {
+  const configuration = wire.configuration ?? {};
+  switch (wire.type) {
+    case "webhook": {
+      const read = webhookConfigurationWire.safeParse(configuration);
+      if (!read.success) break;
+      const { webhook_endpoint, webhook_authorization } = read.data;
+      return {
+        type: "webhook",
+        configuration: { webhookEndpoint: webhook_endpoint, webhookAuthorization: flattenAuthorization(webhook_authorization) },
+      };
+    }
+    case "eventbridge": {
+      const read = eventBridgeConfigurationWire.safeParse(configuration);
+      if (!read.success) break;
+      const { aws_account_id, aws_region, aws_partner_event_source } = read.data;
+      return {
+        type: "eventbridge",
+        configuration: {
+          awsAccountId: aws_account_id,
+          awsRegion: aws_region,
+          ...(aws_partner_event_source === undefined ? {} : { awsPartnerEventSource: aws_partner_event_source }),
+        },
+      };
+    }
+    case "action": {
+      const read = actionConfigurationWire.safeParse(configuration);
+      if (!read.success) break;
+      return { type: "action", configuration: { actionId: read.data.action_id } };
+    }
+  }
+  return { type: "other", serviceType: wire.type, configuration };
 }
 
 /** Translates one wire item; keys absent on the wire are left out rather than set to `undefined`. */
 export function flattenEventStream(wire: EventStreamWire): EventStream {
-  const configuration: EventStreamDestinationConfiguration = {};
-  const wireConfiguration = wire.destination.configuration;
-  if (wireConfiguration?.webhook_endpoint !== undefined) {
-    configuration.webhookEndpoint = wireConfiguration.webhook_endpoint;
-  }
-  const wireAuthorization = wireConfiguration?.webhook_authorization;
-  if (wireAuthorization) {
-    configuration.webhookAuthorization =
-      wireAuthorization.username === undefined
-        ? { method: wireAuthorization.method }
-        : { method: wireAuthorization.method, username: wireAuthorization.username };
-  }
   return {
     id: wire.id,
     name: wire.name,
+    ...(wire.status === undefined ? {} : { status: wire.status }),
     subscriptions: wire.subscriptions.map((subscription) => ({ eventType: subscription.event_type })),
-    destination: { type: wire.destination.type, configuration },
+    destination: flattenDestination(wire.destination),
     createdAt: wire.created_at,
     updatedAt: wire.updated_at,
   };

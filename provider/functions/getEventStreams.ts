@@ -4,16 +4,25 @@
 import * as pulumi from "@pulumi/pulumi";
 import { getClient, type TenantClient } from "../client";
 import { clientTuningFromEnv } from "../config";
-import { eventStreamsPageWire, flattenEventStream, type EventStream } from "./eventStreamsWire";
+import type { EventStream } from "./eventStream";
+import { eventStreamsPageWire, flattenEventStream } from "./eventStreamsWire";
+import { invokeThroughMocks, mocksInUse } from "./mocks";
+import { asRunError } from "./programErrors";
 import { settingsForInvoke } from "./programSettings";
 
 export type {
+  ActionDestination,
+  EventBridgeDestination,
   EventStream,
   EventStreamDestination,
-  EventStreamDestinationConfiguration,
   EventStreamSubscription,
+  OtherDestination,
   WebhookAuthorization,
-} from "./eventStreamsWire";
+  WebhookDestination,
+} from "./eventStream";
+
+/** The token a unit test's mocks see in `call` for both forms of the function. */
+const GET_EVENT_STREAMS_TOKEN = "tenant:index:getEventStreams";
 
 /** The API's largest page; also our default, to need half the requests of the API's default of 50. */
 const EVENT_STREAMS_MAX_TAKE = 100;
@@ -22,7 +31,10 @@ const PROGRESS_EVERY_PAGES = 20;
 
 /** Arguments of {@link getEventStreams}. */
 export interface GetEventStreamsArgs {
-  /** Where to start: a stream id (that stream included), as the API's `next` cursor gives; omit for the first stream. */
+  /**
+   * A `next` value the API returned for a page of GET /event-streams (an opaque cursor): the listing resumes
+   * after the stream it marks. Not a stream id. Omit it to start at the first stream.
+   */
   from?: string;
   /** Streams per request, a whole number from 1 to 100. Default 100. */
   take?: number;
@@ -32,7 +44,7 @@ export interface GetEventStreamsArgs {
 
 /** Arguments of {@link getEventStreamsOutput}: the same as {@link GetEventStreamsArgs}, as Inputs. */
 export interface GetEventStreamsOutputArgs {
-  /** Where to start: a stream id (that stream included), as the API's `next` cursor gives; omit for the first stream. */
+  /** A `next` value the API returned (an opaque cursor): the listing resumes after the stream it marks. Omit to start at the first stream. */
   from?: pulumi.Input<string>;
   /** Streams per request, a whole number from 1 to 100. Default 100. */
   take?: pulumi.Input<number>;
@@ -48,6 +60,7 @@ export interface GetEventStreamsResult {
 
 /** An argument of getEventStreams is out of range; raised before any HTTP call. */
 export class EventStreamsArgumentError extends Error {
+  /** Always `"EventStreamsArgumentError"`. */
   override readonly name = "EventStreamsArgumentError";
   constructor(
     /** The offending argument: `from`, `take` or `limit`. */
@@ -60,6 +73,7 @@ export class EventStreamsArgumentError extends Error {
 
 /** The API's paging went wrong (a cursor came back, or pages stopped bringing anything new). */
 export class EventStreamsPagingError extends Error {
+  /** Always `"EventStreamsPagingError"`. */
   override readonly name = "EventStreamsPagingError";
   constructor(
     /** The `next` cursor that would have started a loop. */
@@ -90,7 +104,7 @@ function checkEventStreamsArgs(args: GetEventStreamsArgs = {}): CheckedArgs {
   if (from !== undefined && (typeof from !== "string" || from.length === 0)) {
     throw new EventStreamsArgumentError(
       "from",
-      `getEventStreams: from must be a non-empty stream id (got ${describeValue(from)}); omit it to start at the first stream.`,
+      `getEventStreams: from must be a non-empty \`next\` value from the API (got ${describeValue(from)}); omit it to start at the first stream.`,
     );
   }
   if (take !== undefined && !isWholeNumberBetween(take, 1, EVENT_STREAMS_MAX_TAKE)) {
@@ -160,15 +174,28 @@ async function pageThrough(client: TenantClient, { from, take, limit }: CheckedA
 }
 
 /**
- * Reads the tenant's event streams, following the API's `next` cursor until the last page.
+ * Reads the tenant's event streams, following the API's `next` cursor until a page comes without one (the
+ * service ends with an empty page): for n streams, ceil(n / take) + 1 requests, fewer when `limit` stops early.
  * Connection settings come from `opts.provider` (an explicit `Provider`), else the `tenant:*` stack config,
  * else the `TENANT_*` environment variables.
+ *
+ * Under `pulumi.runtime.setMocks` it calls nothing: the mocks' `call` gets token `tenant:index:getEventStreams`
+ * with the args as given, and its return value is the result.
  */
 export async function getEventStreams(
   args?: GetEventStreamsArgs,
   opts?: pulumi.InvokeOptions,
 ): Promise<GetEventStreamsResult> {
-  const checked = checkEventStreamsArgs(args);
+  try {
+    const checked = checkEventStreamsArgs(args);
+    if (mocksInUse()) return await invokeThroughMocks<GetEventStreamsResult>(GET_EVENT_STREAMS_TOKEN, args ?? {}, opts);
+    return await listEventStreams(checked, opts);
+  } catch (error) {
+    throw asRunError(error);
+  }
+}
+
+async function listEventStreams(checked: CheckedArgs, opts: pulumi.InvokeOptions | undefined): Promise<GetEventStreamsResult> {
   const client = getClient(await settingsForInvoke(opts), clientTuningFromEnv(process.env));
   return { eventStreams: await pageThrough(client, checked) };
 }
@@ -189,7 +216,8 @@ function dependenciesReady(dependsOn: pulumi.InvokeOutputOptions["dependsOn"]): 
 
 /**
  * The Output form of {@link getEventStreams}: takes Inputs, waits for them (and for `opts.dependsOn`), and
- * stays unknown during preview while any of them is unknown.
+ * stays unknown during preview while any of them is unknown. Under `pulumi.runtime.setMocks`, the mocks'
+ * `call` answers it, with the resolved args.
  */
 export function getEventStreamsOutput(
   args?: GetEventStreamsOutputArgs,

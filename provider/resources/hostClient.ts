@@ -7,7 +7,7 @@
  * resolves them (stack config, then environment) and surfaces any problem as the ConfigError.
  */
 import type { ConfigureRequest } from "@pulumi/pulumi/dynamic";
-import { CONFIG_KEYS, clientTuningFromEnv, resolveSettings, type ConnectionSettings } from "../config";
+import { CONFIG_KEYS, PROVIDER_NAME_KEY, clientTuningFromEnv, resolveSettings, type ConnectionSettings } from "../config";
 import { getClient, type TenantClient } from "../client";
 
 export interface TenantConnection {
@@ -41,7 +41,8 @@ function sameEntries(left: ReadonlyMap<string, string>, right: ReadonlyMap<strin
 export function recordConfiguration(req: ConfigureRequest | undefined): void {
   try {
     const next = new Map<string, string>();
-    for (const key of Object.values(CONFIG_KEYS)) {
+    // PROVIDER_NAME_KEY: only an explicit Provider sets it, so errors can point at its arguments.
+    for (const key of [...Object.values(CONFIG_KEYS), PROVIDER_NAME_KEY]) {
       const value = readKey(req, key);
       if (value !== undefined) next.set(key, value);
     }

@@ -14,7 +14,7 @@
 import * as fs from "node:fs";
 import { startEmulator, type Emulator } from "../../tools/emulator";
 import { DynamicProviderHost } from "../../tools/engine";
-import { REPO_ROOT, ensureSelfLink } from "../../tools/stacks/selfLink";
+import { REPO_ROOT, packageLookupEnv } from "../../tools/stacks/packageLink";
 import { serializeProviders } from "./serialization";
 import { median } from "./stats";
 
@@ -54,13 +54,15 @@ function peakRssMb(pid: number): number {
   return Number(match[1]) / 1024;
 }
 
-async function startHost(): Promise<{ host: DynamicProviderHost; started: number; portMs: number }> {
+/** A host in `projectDir` (default: the repository, finding this checkout through NODE_PATH). */
+async function startHost(projectDir?: string): Promise<{ host: DynamicProviderHost; started: number; portMs: number }> {
   const started = performance.now();
-  const host = await DynamicProviderHost.start({ cwd: REPO_ROOT, project: PROJECT, callTimeoutMs: 30_000 });
+  const where = projectDir ? { cwd: projectDir } : { cwd: REPO_ROOT, env: packageLookupEnv() };
+  const host = await DynamicProviderHost.start({ ...where, project: PROJECT, callTimeoutMs: 30_000 });
   return { host, started, portMs: performance.now() - started };
 }
 
-async function bareHost(): Promise<HostSample> {
+export async function bareHost(): Promise<HostSample> {
   const { host, portMs } = await startHost();
   try {
     return { portMs, peakRssMb: peakRssMb(host.pid) };
@@ -75,8 +77,9 @@ async function hostWithProvider(
   urn: string,
   inputs: Record<string, unknown>,
   emulator?: Emulator,
+  projectDir?: string,
 ): Promise<HostSample> {
-  const { host, started, portMs } = await startHost();
+  const { host, started, portMs } = await startHost(projectDir);
   try {
     const logBefore = emulator?.requests.length ?? 0;
     let mark = performance.now();
@@ -110,8 +113,15 @@ async function hostWithProvider(
   }
 }
 
+/** Spawn → Configure → Check → first Create of a PushProviderSelection (token + GET + PUT) in `projectDir`. */
+export function tenantHost(emulator: Emulator, pushText: string, provider: string, projectDir?: string): Promise<HostSample> {
+  const config = { "tenant:domain": emulator.url, "tenant:clientId": CLIENT.id, "tenant:clientSecret": CLIENT.secret };
+  return hostWithProvider(config, PUSH_URN, { provider, __provider: pushText }, emulator, projectDir);
+}
+
+export const COLD_START_CLIENT = CLIENT;
+
 export async function benchColdStart(rounds = 5): Promise<ColdStartResult> {
-  ensureSelfLink();
   const serialized = await serializeProviders(REPO_ROOT, ["shims", "null"]);
   const pushText = serialized.shims?.find((shim) => shim.name === "pushProviderSelectionShim")?.text;
   const nullText = serialized.null?.text;
@@ -158,7 +168,7 @@ export interface ColdStartSummary {
   addedOverNullRssMb: number;
 }
 
-const afterPort = (sample: HostSample): number => (sample.createMs ?? Number.NaN) - sample.portMs;
+export const afterPort = (sample: HostSample): number => (sample.createMs ?? Number.NaN) - sample.portMs;
 
 export function summarizeColdStart(result: ColdStartResult): ColdStartSummary {
   const pick = (samples: HostSample[], key: keyof HostSample): number => median(samples.map((sample) => sample[key] ?? Number.NaN));

@@ -11,7 +11,7 @@ import { once } from "node:events";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { createInterface } from "node:readline";
-import { DEFAULT_CLIENT, startEmulator, type EmulatorClient, type RequestLogEntry } from "../../tools/emulator";
+import { DEFAULT_CLIENT, startEmulator, type EmulatorClient, type RequestLogEntry, type SeedDestination } from "../../tools/emulator";
 
 const TSX_LOADER = "tsx";
 
@@ -19,7 +19,8 @@ export interface EmulatorControls {
   url: string;
   /** The emulator process (to watch its CPU, or to kill). */
   pid: number;
-  seedEventStreams(count: number): Promise<void>;
+  /** `destinations` are used in turn (default: webhooks with basic authorization). */
+  seedEventStreams(count: number, destinations?: readonly SeedDestination[]): Promise<void>;
   reset(): Promise<void>;
   requests(): Promise<{ total: number; tokenRequests: number; counts: Record<string, number>; requests: RequestLogEntry[] }>;
   close(): Promise<void>;
@@ -67,7 +68,7 @@ export async function startEmulatorProcess(tls?: { keyFile: string; certFile: st
   return {
     url,
     pid: child.pid ?? -1,
-    seedEventStreams: async (count) => void (await viaControls("POST", "event-streams/seed", { count })),
+    seedEventStreams: async (count, destinations) => void (await viaControls("POST", "event-streams/seed", { count, destinations })),
     reset: async () => void (await viaControls("POST", "reset")),
     requests: async () => (await viaControls("GET", "requests")) as Awaited<ReturnType<EmulatorControls["requests"]>>,
     close: async () => {

@@ -6,12 +6,14 @@
 import { execFile } from "node:child_process";
 import * as path from "node:path";
 import { promisify } from "node:util";
-import { REPO_ROOT } from "../../tools/stacks/selfLink";
+import { REPO_ROOT } from "../../tools/stacks/packageLink";
 import { median } from "./stats";
 
 const run = promisify(execFile);
 const PROFILER = path.join(__dirname, "fixtures", "requireProfile.js");
 const HANDLER = "pulumi-tenant/dist/resources/pushProviderSelection/handler";
+/** What the first request runs: undici from the vendored bundle. */
+const UNDICI = "pulumi-tenant/dist/vendor#undici";
 
 interface ProfileStep {
   target: string;
@@ -34,7 +36,7 @@ export interface LoadProfile {
 }
 
 async function profileOnce(): Promise<ProfileStep[]> {
-  const { stdout } = await run(process.execPath, [PROFILER, REPO_ROOT, `${HANDLER},undici`, "@pulumi/pulumi"], {
+  const { stdout } = await run(process.execPath, [PROFILER, REPO_ROOT, `${HANDLER},${UNDICI}`, "@pulumi/pulumi"], {
     cwd: REPO_ROOT,
     env: { ...process.env, NODE_NO_WARNINGS: "1" },
     timeout: 60_000,

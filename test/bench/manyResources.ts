@@ -21,7 +21,7 @@ import * as path from "node:path";
 import { startEmulator } from "../../tools/emulator";
 import { createEngine } from "../../tools/engine";
 import { emulatorConnectionConfig } from "../../tools/stacks/basicStack";
-import { ensureSelfLink } from "../../tools/stacks/selfLink";
+import { packageLookupEnv } from "../../tools/stacks/packageLink";
 import { MANY_TICKETS_PROJECT } from "../support/manyTickets";
 import { TimingRecorder, TOKEN_PATH, processTimelines, tokensPerProcess } from "./processTimings";
 import { median } from "./stats";
@@ -61,7 +61,7 @@ async function oneRun(count: number, stateDir: string): Promise<ManyResourcesRun
         ...emulatorConnectionConfig(emulator, CLIENT),
         "many-tickets:count": { value: String(count) },
       },
-      env: { PULUMI_NODEJS_TRANSPILE_ONLY: "true", ...recorder.env() },
+      env: { PULUMI_NODEJS_TRANSPILE_ONLY: "true", ...packageLookupEnv(), ...recorder.env() },
       timeoutMs: 300_000,
     });
     const runStart = Date.now();
@@ -105,7 +105,6 @@ async function oneRun(count: number, stateDir: string): Promise<ManyResourcesRun
 
 /** `runs` cold `up`s, each into a fresh stack on a fresh emulator. */
 export async function benchManyResources(count = 100, runs = 3): Promise<ManyResourcesRun[]> {
-  ensureSelfLink();
   const results: ManyResourcesRun[] = [];
   for (let run = 0; run < runs; run++) {
     const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-tenant-bench-many-"));

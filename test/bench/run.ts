@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (after `npm run build`): every benchmark of issue #9 in one run, printed as ONE Markdown table
+ * `npm run bench` (after `npm run build`): every benchmark in one run, printed as ONE Markdown table
  * preceded by a line naming the date, the machine and its load. Progress goes to stderr; stdout holds only the
  * report, so `npm run bench --silent > bench.md` captures it.
  *

@@ -7,7 +7,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { promisify } from "node:util";
-import { REPO_ROOT } from "../../tools/stacks/selfLink";
+import { REPO_ROOT } from "../../tools/stacks/packageLink";
 
 const run = promisify(execFile);
 const SERIALIZE_SCRIPT = path.join(__dirname, "fixtures", "serialize.js");

@@ -1,12 +1,12 @@
 /**
  * Benchmark: the serialized provider (`__provider`, stored in state for every resource) per resource, from the
  * built dist/, against a naive hand-written provider that captures the package's client
- * (fixtures/naiveProviders.js). Both are serialized the way dynamic.Resource does it, from the repository (its
- * self-link) and from an installed copy, where the serializer treats the package as a dependency.
+ * (fixtures/naiveProviders.js). Both are serialized the way dynamic.Resource does it, from the repository (by
+ * the package's own name) and from an installed copy, where the serializer treats the package as a dependency.
  *
  *   npx tsx test/bench/serializedSize.ts     (needs `npm run build`)
  */
-import { REPO_ROOT, ensureSelfLink } from "../../tools/stacks/selfLink";
+import { REPO_ROOT } from "../../tools/stacks/packageLink";
 import { installedCopy, serializeProviders, type Serialized } from "./serialization";
 
 export interface ResourceSizes {
@@ -44,7 +44,6 @@ export function shortReason(error: string): string {
 }
 
 export async function benchSerializedSize(): Promise<SerializedSizes> {
-  ensureSelfLink();
   const copy = installedCopy();
   try {
     const [repo, installed] = [await serializeProviders(REPO_ROOT, ["shims", "naive"]), await serializeProviders(copy.root, ["shims", "naive"])];

@@ -163,7 +163,7 @@ describe("resolveSettings", () => {
   });
 
   it("rejects a non-string value without printing it", () => {
-    const lookup = ((key: string) => (key === "tenant:apiToken" ? { value: TOKEN } : "t.example.com")) as unknown as ConfigLookup;
+    const lookup = ((key: string) => (key === "tenant:apiToken" ? { value: TOKEN } : key === "tenant:domain" ? "t.example.com" : undefined)) as unknown as ConfigLookup;
     const error = configError(() => resolveSettings(lookup, {}));
     expect(error.message).toBe('Invalid value in the stack config "tenant:apiToken": expected a string.');
   });

@@ -220,7 +220,7 @@ describe("5xx and network errors", () => {
     clients.push(tenant);
     const error = await rejectionOf(createPhone(tenant));
     expect(error).toBeInstanceOf(NetworkError);
-    expect(error.message).toBe(`create phone provider failed: connection refused after 3 attempts [POST ${PHONE_API_PATH}]`);
+    expect(error.message).toBe(`create phone provider failed: 127.0.0.1:${port}: connection refused after 3 attempts [POST ${PHONE_API_PATH}]`);
     expect(sent.counts().requests).toBe(3);
   });
 });
@@ -234,7 +234,7 @@ describe("deadlines", () => {
     const elapsed = Date.now() - started;
     expect(error).toBeInstanceOf(NetworkError);
     expect(error.message).toBe(
-      `read push provider failed: no response within the call's deadline (300ms) after 1 attempt [GET ${PUSH_API_PATH}]`,
+      `read push provider failed: ${new URL(emu.url).host}: no response within the call's deadline (300ms) after 1 attempt [GET ${PUSH_API_PATH}]`,
     );
     expect(elapsed).toBeGreaterThanOrEqual(290);
     expect(elapsed).toBeLessThan(1_000);

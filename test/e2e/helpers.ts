@@ -4,7 +4,7 @@
  */
 import { expect } from "vitest";
 import type { Emulator, RequestLogEntry } from "../../tools/emulator";
-import type { RunResult } from "../../tools/engine";
+import { displayedChanges, type RunResult } from "../../tools/engine";
 
 export const API_PREFIX = "/api/v2";
 export const TOKEN_PATH = "/oauth/token";
@@ -78,9 +78,14 @@ export function operations(result: RunResult): string[] {
   return result.steps.map((step) => `${step.op} ${step.type} ${step.name}`).sort();
 }
 
-/** The properties a step reports as changed, by "op name". */
-export function diffsOf(result: RunResult): Record<string, string[]> {
-  return Object.fromEntries(result.steps.filter((step) => step.diffs?.length).map((step) => [`${step.op} ${step.name}`, [...step.diffs!].sort()]));
+/**
+ * The properties the CLI's `--diff` display shows as changed, by "op name". The engine attaches no property list to
+ * a dynamic resource's steps; the display compares the states (inputs; outputs for refresh steps).
+ */
+export function displayedChangesOf(result: RunResult): Record<string, string[]> {
+  return Object.fromEntries(
+    result.steps.map((step) => [`${step.op} ${step.name}`, displayedChanges(step)] as const).filter(([, keys]) => keys.length > 0),
+  );
 }
 
 /** A caller editing the tenant behind Pulumi's back, with its own emulator-issued token. */

@@ -5,7 +5,7 @@
  * The tests share one emulator and one stack and run in order.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEmulator, type Emulator, type RequestLogEntry, type StoredPhoneProvider } from "../../tools/emulator";
+import { SEED_DESTINATIONS, startEmulator, type Emulator, type RequestLogEntry, type StoredPhoneProvider } from "../../tools/emulator";
 import { UNKNOWN_VALUE, isSecretEnvelope, type RunResult } from "../../tools/engine";
 import { SENTINELS, SENTINEL_CLIENT, basicStack, type BasicStack } from "../../tools/stacks/basicStack";
 import {
@@ -15,15 +15,16 @@ import {
   RequestWindow,
   STREAMS_API_PATH,
   TICKET_API_PATH,
-  diffsOf,
+  displayedChangesOf,
   expectNoSecrets,
   operations,
   visibleTexts,
   type ApiCalls,
 } from "./helpers";
 
-const SEEDED_STREAMS = 150; // more than one page of 100
-const STREAM_PAGES = Math.ceil(SEEDED_STREAMS / 100);
+const SEEDED_STREAMS = 150; // more than one page of 100, every destination type
+// Pages of 100, plus the empty page the service sends after the last stream.
+const STREAM_PAGES = Math.ceil(SEEDED_STREAMS / 100) + 1;
 /** The tenant's selection before the stack exists; destroy must put it back. */
 const INITIAL_PUSH = "direct";
 
@@ -57,7 +58,7 @@ describe.sequential("examples/basic lifecycle against the emulator", () => {
 
   beforeAll(async () => {
     emulator = await startEmulator({ clients: [SENTINEL_CLIENT] });
-    emulator.seedEventStreams(SEEDED_STREAMS);
+    emulator.seedEventStreams(SEEDED_STREAMS, { destinations: SEED_DESTINATIONS });
     emulator.state.pushProvider = INITIAL_PUSH;
     admin = await OutOfBandAdmin.create(emulator, SENTINEL_CLIENT.id);
     stack = basicStack(emulator);
@@ -170,6 +171,8 @@ describe.sequential("examples/basic lifecycle against the emulator", () => {
       smsDisabled: false,
       eventStreamCount: SEEDED_STREAMS,
       eventStreamNames: streamNames(),
+      // Seeded in turn: three webhook kinds, then EventBridge, then an Action.
+      eventStreamTypes: { webhook: (SEEDED_STREAMS * 3) / 5, eventbridge: SEEDED_STREAMS / 5, action: SEEDED_STREAMS / 5 },
     });
     expect(isSecretEnvelope(result.outputs.ticketUrl)).toBe(true);
     expect((result.outputs.ticketUrl as { value: unknown }).value).toBe(ticket.ticket_url);
@@ -197,7 +200,7 @@ describe.sequential("examples/basic lifecycle against the emulator", () => {
 
     const { result, calls } = await step("preview --refresh", () => stack.engine.preview({ refresh: true }));
     expect(operations(result)).toEqual(DRIFT_REPAIR);
-    expect(diffsOf(result)).toEqual(DRIFT_DIFFS);
+    expect(displayedChangesOf(result)).toEqual(DRIFT_DIFFS);
     expect(calls.mutating()).toEqual([]);
     expect(calls.counts()).toEqual({ ...PROGRAM_READS, ...REFRESH_READS });
     expect(emulator.state.pushProvider).toBe("guardian");
@@ -209,7 +212,7 @@ describe.sequential("examples/basic lifecycle against the emulator", () => {
     const phoneId = onlyPhoneProvider().id;
     const { result, calls } = await step("up --refresh", () => stack.engine.up({ refresh: true }));
     expect(operations(result)).toEqual(DRIFT_REPAIR);
-    expect(diffsOf(result)).toEqual(DRIFT_DIFFS);
+    expect(displayedChangesOf(result)).toEqual(DRIFT_DIFFS);
     expect(calls.counts()).toEqual({ ...PROGRAM_READS, ...REFRESH_READS, [`PUT ${PUSH_API_PATH}`]: 1, [`PATCH ${PHONE_BY_ID}`]: 1 });
     expect(emulator.state.pushProvider).toBe("sns");
     const phone = onlyPhoneProvider();

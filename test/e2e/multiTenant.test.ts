@@ -3,14 +3,15 @@
  * Provider. Up must set each tenant's push selection independently and list each one's event streams;
  * destroy must restore both. The project has its own Pulumi.yaml, so the hosts run in its directory.
  */
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEmulator, type Emulator, type EmulatorClient } from "../../tools/emulator";
+import { SEED_DESTINATIONS, startEmulator, type Emulator, type EmulatorClient } from "../../tools/emulator";
 import { createEngine, type Engine } from "../../tools/engine";
-import { REPO_ROOT, ensureSelfLink } from "../../tools/stacks/selfLink";
+import { REPO_ROOT, packageLookupEnv } from "../../tools/stacks/packageLink";
 import { PUSH_API_PATH, RequestWindow, STREAMS_API_PATH, expectNoSecrets, operations, visibleTexts } from "./helpers";
 
 const PROJECT_DIR = join(REPO_ROOT, "examples", "multi-tenant");
@@ -37,10 +38,9 @@ describe.sequential("examples/multi-tenant against two tenants", () => {
   let engine: Engine;
 
   beforeAll(async () => {
-    ensureSelfLink();
     for (const spec of TENANTS) {
       const emulator = await startEmulator({ clients: [spec.client], tenant: `${spec.stage}-tenant` });
-      emulator.seedEventStreams(spec.streams, { namePrefix: spec.stage });
+      emulator.seedEventStreams(spec.streams, { namePrefix: spec.stage, destinations: SEED_DESTINATIONS });
       emulator.state.pushProvider = spec.initialPush;
       tenants.push({ ...spec, emulator, requests: new RequestWindow(emulator) });
     }
@@ -57,7 +57,7 @@ describe.sequential("examples/multi-tenant against two tenants", () => {
       stateDir,
       passphrase: "multi-tenant passphrase",
       config,
-      env: { PULUMI_NODEJS_TRANSPILE_ONLY: "true" },
+      env: { PULUMI_NODEJS_TRANSPILE_ONLY: "true", ...packageLookupEnv() },
     });
   });
 
@@ -76,11 +76,17 @@ describe.sequential("examples/multi-tenant against two tenants", () => {
   }
 
   it("resolves pulumi-tenant from the project directory, where the provider hosts run", () => {
-    // The hosts require the handlers by package name from their cwd; here that reaches the repo's self-link.
-    const requireFromProject = createRequire(join(PROJECT_DIR, "index.ts"));
-    expect(requireFromProject.resolve("pulumi-tenant/dist/resources/pushProviderSelection/handler")).toBe(
+    // A host evaluates the serialized provider with require-from-string and no file name: it searches from its
+    // cwd, then NODE_PATH. Here that reaches this checkout through the package-link folder, and nothing else does
+    // (no link to the repository in node_modules).
+    const requireFromString = createRequire(createRequire(join(REPO_ROOT, "package.json")).resolve("@pulumi/pulumi")).resolve("require-from-string");
+    const script = `process.stdout.write(require(${JSON.stringify(requireFromString)})("module.exports = require.resolve('pulumi-tenant/dist/resources/pushProviderSelection/handler')"))`;
+    const resolveInHost = (env: NodeJS.ProcessEnv) => spawnSync(process.execPath, ["-e", script], { cwd: PROJECT_DIR, env, encoding: "utf8" });
+    const { NODE_PATH: _ignored, ...withoutNodePath } = process.env;
+    expect(resolveInHost({ ...withoutNodePath, ...packageLookupEnv(withoutNodePath) }).stdout).toBe(
       join(REPO_ROOT, "dist", "resources", "pushProviderSelection", "handler.js"),
     );
+    expect(resolveInHost(withoutNodePath).stderr).toMatch(/Cannot find module 'pulumi-tenant\/dist\/resources\/pushProviderSelection\/handler'/);
   });
 
   it("up sets each tenant's selection through its own provider and lists each tenant's streams", async () => {
@@ -96,11 +102,11 @@ describe.sequential("examples/multi-tenant against two tenants", () => {
     ]);
     for (const [index, tenant] of tenants.entries()) {
       expect(tenant.emulator.state.pushProvider, tenant.stage).toBe(tenant.declaredPush);
-      // Each tenant saw only its own resource's calls and its own listing (pages of 100).
+      // Each tenant saw only its own resource's calls and its own listing (pages of 100, then the empty last page).
       expect(calls[index].counts(), tenant.stage).toEqual({
         [`GET ${PUSH_API_PATH}`]: 1,
         [`PUT ${PUSH_API_PATH}`]: 1,
-        [`GET ${STREAMS_API_PATH}`]: Math.ceil(tenant.streams / 100),
+        [`GET ${STREAMS_API_PATH}`]: Math.ceil(tenant.streams / 100) + 1,
       });
       expect(calls[index].failures(), tenant.stage).toEqual([]);
     }

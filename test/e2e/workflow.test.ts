@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseDocument } from "yaml";
 import { z } from "zod";
-import { REPO_ROOT } from "../../tools/stacks/selfLink";
+import { REPO_ROOT } from "../../tools/stacks/packageLink";
 
 const WORKFLOW_PATH = join(REPO_ROOT, "examples", "ci", "tenant.yml");
 const README_PATH = join(REPO_ROOT, "README.md");

@@ -33,7 +33,7 @@ const invalid: [string, GetEventStreamsArgs, RegExp][] = [
   ["limit 0", { limit: 0 }, /limit must be a whole number of at least 1 \(got 0\)/],
   ["limit -5", { limit: -5 }, /limit .*\(got -5\)/],
   ["limit Infinity", { limit: Number.POSITIVE_INFINITY }, /limit .*\(got Infinity\)/],
-  ["from empty", { from: "" }, /from must be a non-empty stream id \(got the string ""\)/],
+  ["from empty", { from: "" }, /from must be a non-empty `next` value from the API \(got the string ""\)/],
 ];
 
 describe("getEventStreams argument checks", () => {

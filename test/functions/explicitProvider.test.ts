@@ -1,10 +1,11 @@
 // An explicit Provider in `opts.provider` (or carried by `opts.parent`) decides which tenant is listed,
-// over the environment. Resources are registered with Pulumi's mock monitor.
+// over the environment. Resources are registered with Pulumi's mock monitor, behind an engine-like stand-in.
 import * as pulumi from "@pulumi/pulumi";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { getEventStreams, getEventStreamsOutput } from "../../provider/functions/getEventStreams";
 import { Provider } from "../../provider/provider";
 import { startScriptedServer, wireStream, type ScriptedServer } from "./scriptedServer";
+import { useEngineLikeMonitor } from "./engineLikeMonitor";
 import { settle } from "./settle";
 import { useTenantEnv } from "./tenantEnv";
 
@@ -13,7 +14,7 @@ let environmentTenant: ScriptedServer;
 let provider: Provider;
 
 beforeAll(async () => {
-  await pulumi.runtime.setMocks(
+  await useEngineLikeMonitor(
     {
       newResource: (args) => ({ id: `${args.name}-id`, state: args.inputs }),
       call: () => ({}),

@@ -117,14 +117,17 @@ describe("getEventStreams tolerates what the contract leaves open", () => {
     expect(scripted.listQueries).toEqual([{ take: "2" }, { from: "z", take: "2" }]);
   });
 
-  it("ignores unknown fields and passes unknown destination types and methods through", async () => {
+  it("ignores unknown fields, reads every known destination type, and passes unknown types and methods through", async () => {
     await serve(() => ({
       body: {
         eventStreams: [
           wireStream("hook", { status: "enabled", owner: { team: "x" } }),
           {
-            ...wireStream("bridge"),
-            destination: { type: "eventbridge", configuration: { aws_account_id: "123", aws_region: "eu-west-1" } },
+            ...wireStream("bridge", { status: "disabled" }),
+            destination: {
+              type: "eventbridge",
+              configuration: { aws_account_id: "123456789012", aws_region: "eu-west-1", aws_partner_event_source: "aws.partner/x/y" },
+            },
           },
           {
             ...wireStream("bearer"),
@@ -136,9 +139,23 @@ describe("getEventStreams tolerates what the contract leaves open", () => {
               },
             },
           },
-          { ...wireStream("action"), destination: { type: "action", configuration: null } },
+          {
+            ...wireStream("header"),
+            destination: {
+              type: "webhook",
+              configuration: {
+                webhook_endpoint: "https://hooks.example.com/h",
+                webhook_authorization: { method: "custom_header", header_key: "x-api-key" },
+              },
+            },
+          },
+          { ...wireStream("action"), destination: { type: "action", configuration: { action_id: "act-1", extra: true } } },
+          { ...wireStream("queue", { status: "paused" }), destination: { type: "sqs", configuration: { queue_url: "https://sqs.example/q", nested: { a: 1 } } } },
+          { ...wireStream("bare"), destination: { type: "pubsub", configuration: null } },
+          // A known type without a field it always has cannot be read as that type: passed through as other.
+          { ...wireStream("broken"), destination: { type: "action", configuration: { actionId: "camel" } } },
         ],
-        total: 4,
+        total: 8,
       },
     }));
     const { eventStreams } = await getEventStreams();
@@ -146,6 +163,7 @@ describe("getEventStreams tolerates what the contract leaves open", () => {
       {
         id: "hook",
         name: "stream-hook",
+        status: "enabled",
         subscriptions: [{ eventType: "user.created" }],
         destination: {
           type: "webhook",
@@ -157,7 +175,14 @@ describe("getEventStreams tolerates what the contract leaves open", () => {
         createdAt: "2026-01-16T08:50:33.955Z",
         updatedAt: "2026-01-16T08:50:33.955Z",
       },
-      expect.objectContaining({ id: "bridge", destination: { type: "eventbridge", configuration: {} } }),
+      expect.objectContaining({
+        id: "bridge",
+        status: "disabled",
+        destination: {
+          type: "eventbridge",
+          configuration: { awsAccountId: "123456789012", awsRegion: "eu-west-1", awsPartnerEventSource: "aws.partner/x/y" },
+        },
+      }),
       expect.objectContaining({
         id: "bearer",
         destination: {
@@ -165,8 +190,23 @@ describe("getEventStreams tolerates what the contract leaves open", () => {
           configuration: { webhookEndpoint: "https://hooks.example.com/b", webhookAuthorization: { method: "bearer" } },
         },
       }),
-      expect.objectContaining({ id: "action", destination: { type: "action", configuration: {} } }),
+      expect.objectContaining({
+        id: "header",
+        destination: {
+          type: "webhook",
+          configuration: { webhookEndpoint: "https://hooks.example.com/h", webhookAuthorization: { method: "custom_header", headerKey: "x-api-key" } },
+        },
+      }),
+      expect.objectContaining({ id: "action", destination: { type: "action", configuration: { actionId: "act-1" } } }),
+      expect.objectContaining({
+        id: "queue",
+        status: "paused",
+        destination: { type: "other", serviceType: "sqs", configuration: { queue_url: "https://sqs.example/q", nested: { a: 1 } } },
+      }),
+      expect.objectContaining({ id: "bare", destination: { type: "other", serviceType: "pubsub", configuration: {} } }),
+      expect.objectContaining({ id: "broken", destination: { type: "other", serviceType: "action", configuration: { actionId: "camel" } } }),
     ]);
+    expect(eventStreams[2]).not.toHaveProperty("status"); // left out when the API leaves it out
   });
 
   it("fails with a shape error naming the field when a stream lacks its id", async () => {

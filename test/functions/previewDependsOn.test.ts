@@ -4,6 +4,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { getEventStreamsOutput } from "../../provider/functions/getEventStreams";
 import { startScriptedServer, wireStream, SCRIPTED_CLIENT_ID, SCRIPTED_CLIENT_SECRET, type ScriptedServer } from "./scriptedServer";
+import { useEngineLikeMonitor } from "./engineLikeMonitor";
 import { settle } from "./settle";
 import { useTenantEnv } from "./tenantEnv";
 
@@ -18,7 +19,7 @@ class Thing extends pulumi.CustomResource {
 
 beforeAll(async () => {
   // During preview the mock gives new resources no id, so their ids are unknown; "existing" ones keep theirs.
-  await pulumi.runtime.setMocks(
+  await useEngineLikeMonitor(
     {
       newResource: (args) => ({ id: args.name.startsWith("existing") ? `${args.name}-id` : undefined, state: {} }),
       call: () => ({}),

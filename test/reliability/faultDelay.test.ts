@@ -1,4 +1,4 @@
-// Fault matrix, slow-response row (issue #7, part 1): on each endpoint examples/basic uses, one response
+// Fault matrix, slow-response row: on each endpoint examples/basic uses, one response
 // comes later than the client waits for it. The client's per-attempt timeout (30 s for response headers,
 // DEFAULT_CLIENT_OPTIONS.headersTimeoutMs) cannot be set from a Pulumi program's stack config or
 // environment, so the delay is 31 s and the cells run as three chains in parallel, each on its own
@@ -9,6 +9,7 @@
 // applied a second time when the late original arrives. Same content, but `updated_at` moves after the
 // state recorded it, so the closing `preview --refresh` shows `updatedAt` drift on the PhoneProvider.
 import { afterAll, describe, expect, it } from "vitest";
+import { displayedChanges } from "../../tools/engine";
 import { startEmulator, type Emulator } from "../../tools/emulator";
 import { SENTINEL_CLIENT } from "../../tools/stacks/basicStack";
 import { CLIENT_HEADERS_TIMEOUT_MS, cellProblems, printCells, runChain, type CellResult, type FaultKind } from "./support/cells";
@@ -52,7 +53,7 @@ describe("fault matrix: responses slower than the client's timeout", () => {
               keys.includes("patchPhone") &&
               step.op === "refresh-update" &&
               step.type === "tenant:PhoneProvider" &&
-              step.diffs?.join(",") === "updatedAt",
+              displayedChanges(step).join(",") === "updatedAt",
           }),
         ),
       );

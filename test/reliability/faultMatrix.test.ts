@@ -1,4 +1,4 @@
-// Fault matrix (issue #7, part 1): each fault the emulator injects — 429 with a reset, 500, 502, 503, a
+// Fault matrix: each fault the emulator injects — 429 with a reset, 500, 502, 503, a
 // dropped connection (before and after the service acted) — on each endpoint examples/basic uses. `up`
 // either completes, or fails with a clear error after which a second `up` converges; afterwards the
 // tenant matches the program, there is exactly one phone provider, and the state matches the tenant.

@@ -1,5 +1,5 @@
-// Fuzzed bad input, service side (issue #7, part 2): at least 1,000 random invalid requests to the
-// emulator's /api/v2. Each must get the 4xx the contract and api-wire.md give it, in the service's error
+// Fuzzed bad input, service side: at least 1,000 random invalid requests to the
+// emulator's /api/v2. Each must get the 4xx the API contract gives it, in the service's error
 // shape ({statusCode, error, message, errorCode?}; 401s add attributes.error), and leave the tenant's
 // state — write-only secrets included — exactly as it was.
 import { STATUS_CODES } from "node:http";
@@ -29,7 +29,7 @@ function fingerprint(emulator: Emulator): string {
   return JSON.stringify({
     view: state.snapshot(),
     credentials: [...state.phoneProviders.values()].map((provider) => provider.credentials),
-    webhookSecrets: state.eventStreams.map((stream) => stream.destination.configuration.webhook_authorization),
+    destinations: state.eventStreams.map((stream) => stream.destination),
   });
 }
 

@@ -1,4 +1,4 @@
-// Fuzzed bad input (issue #7, part 2): at least 1,000 random invalid argument sets per resource, given to
+// Fuzzed bad input: at least 1,000 random invalid argument sets per resource, given to
 // the built handlers' `check` (dist/, loaded by package name as the host loads them), configured for an
 // emulator. Every set must be rejected with failures that name each defective property, and the emulator
 // must see no request at all. A positive control then proves the handlers were wired to that emulator.
@@ -9,7 +9,7 @@ import type { CheckResult, ConfigureRequest } from "@pulumi/pulumi/dynamic";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startEmulator, type Emulator } from "../../tools/emulator";
 import { SENTINELS, SENTINEL_CLIENT } from "../../tools/stacks/basicStack";
-import { REPO_ROOT } from "../../tools/stacks/selfLink";
+import { REPO_ROOT } from "../../tools/stacks/packageLink";
 import {
   badEnum,
   badLength,

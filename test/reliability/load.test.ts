@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type Emulator } from "../../tools/emulator";
 import { createEngine, type Engine } from "../../tools/engine";
 import { SENTINELS, SENTINEL_CLIENT, emulatorConnectionConfig } from "../../tools/stacks/basicStack";
-import { ensureSelfLink } from "../../tools/stacks/selfLink";
+import { packageLookupEnv } from "../../tools/stacks/packageLink";
 import { MANY_TICKETS_PROJECT } from "../support/manyTickets";
 import { LeakScanner } from "./support/leakScan";
 import { printTable } from "./support/table";
@@ -27,7 +27,6 @@ describe(`load: ${TICKETS} resources in one up at ${RATE_LIMIT} requests/s`, () 
   let stateDir: string;
 
   beforeAll(async () => {
-    ensureSelfLink();
     emulator = await startEmulator({ clients: [SENTINEL_CLIENT], rateLimit: RATE_LIMIT });
     stateDir = mkdtempSync(join(tmpdir(), "pulumi-tenant-load-"));
     engine = createEngine({
@@ -40,7 +39,7 @@ describe(`load: ${TICKETS} resources in one up at ${RATE_LIMIT} requests/s`, () 
         "many-tickets:count": { value: String(TICKETS) },
         "many-tickets:smsAuthToken": { value: SENTINELS.smsAuthToken, secret: true },
       },
-      env: { PULUMI_NODEJS_TRANSPILE_ONLY: "true" },
+      env: { PULUMI_NODEJS_TRANSPILE_ONLY: "true", ...packageLookupEnv() },
       timeoutMs: 240_000,
     });
   });

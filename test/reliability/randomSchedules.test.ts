@@ -1,4 +1,4 @@
-// Randomized fault schedules (issue #7, part 1): 50 seeded schedules, each one kind of run (a fresh
+// Randomized fault schedules: 50 seeded schedules, each one kind of run (a fresh
 // create, an update of the previous schedule's stack, or an `up --refresh`) with one to three faults on
 // the endpoints that run reaches, sometimes with 3-second tokens. Each must converge, every failed `up`
 // having spent at least one fault (so at most 1 + planned fault hits ups), leave no duplicate, and leave

@@ -1,4 +1,4 @@
-// Secret leak scan (issue #7, part 4) over the commands the fault runs do not use — preview, refresh,
+// Secret leak scan over the commands the fault runs do not use — preview, refresh,
 // destroy — and over a run that fails on its credentials (an error path that handles the secret itself).
 // Every fault, expiry, delay, randomized and load run of this suite is scanned the same way in its own
 // file: state file, every serialized provider, program and host output, every error message, against the

@@ -1,4 +1,4 @@
-// Token attacks on the emulator (issue #7, part 3), as one table across every /api/v2 route the emulator
+// Token attacks on the emulator, as one table across every /api/v2 route the emulator
 // serves. tools/emulator/test/bearer.test.ts tries each attack on one route and scopes.test.ts removes each
 // operation's own scope; this table covers the rest: every attack on every route, a token from another
 // tenant, a header with `alg: none` over a genuine signature, the neighbouring scopes of the same resource,

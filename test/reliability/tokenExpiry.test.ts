@@ -1,4 +1,4 @@
-// Fault matrix, token row (issue #7, part 1): access tokens that expire mid-run. The emulator issues
+// Fault matrix, token row: access tokens that expire mid-run. The emulator issues
 // 3-second tokens. On each API endpoint one request is held 3.1 s before the emulator checks its token,
 // which has expired by then (401): the client must fetch a new token and send the request again — a
 // POST included, since a 401 means nothing was done. On the token endpoint's own row, a 1.55 s hold takes

@@ -7,6 +7,7 @@ import * as fs from "node:fs";
 import { createRequire } from "node:module";
 import * as path from "node:path";
 import type * as PulumiModule from "@pulumi/pulumi";
+import { RESOURCES, type ResourceModule } from "../../provider/resources/registry";
 import type * as ShimModule from "../../provider/resources/shim";
 
 export const REPO_ROOT = path.resolve(__dirname, "../..");
@@ -14,7 +15,20 @@ export const REPO_ROOT = path.resolve(__dirname, "../..");
 export const requireFromRepo = createRequire(path.join(REPO_ROOT, "package.json"));
 
 export type ShimName = keyof typeof ShimModule;
-export const SHIM_NAMES: readonly ShimName[] = ["pushProviderSelectionShim", "phoneProviderShim", "enrollmentTicketShim"];
+
+/** The export of the frozen shim module for a registered resource, e.g. "phoneProviderShim". */
+export function shimNameOf(module: ResourceModule): ShimName {
+  return `${module}Shim`;
+}
+
+export const SHIM_NAMES: readonly ShimName[] = RESOURCES.map((resource) => shimNameOf(resource.module));
+
+/** The registered resource a shim serves (its folder under dist/resources/). */
+export function moduleOfShim(shim: ShimName): ResourceModule {
+  const found = RESOURCES.find((resource) => shimNameOf(resource.module) === shim);
+  if (!found) throw new Error(`${shim} belongs to no registered resource`);
+  return found.module;
+}
 
 /** Fails with instructions when dist/ is missing or older than any source file it is built from. */
 export function assertDistIsFresh(): void {
@@ -23,7 +37,10 @@ export function assertDistIsFresh(): void {
   const visit = (dir: string): void => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
       const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) visit(full);
+      // provider/build/ is build tooling, not compiled into dist/.
+      if (entry.isDirectory()) {
+        if (full !== path.join(sourceRoot, "build")) visit(full);
+      }
       else if (entry.name.endsWith(".ts") && !entry.name.endsWith(".d.ts")) {
         const built = path.join(REPO_ROOT, "dist", path.relative(sourceRoot, full)).replace(/\.ts$/, ".js");
         if (!fs.existsSync(built) || fs.statSync(built).mtimeMs < fs.statSync(full).mtimeMs) stale.push(path.relative(REPO_ROOT, full));

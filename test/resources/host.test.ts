@@ -1,15 +1,17 @@
 // The built providers inside the real @pulumi/pulumi dynamic-provider host (spawned, driven over gRPC
-// like the engine, cwd = the repository root so "pulumi-tenant" resolves by name): every RPC for each
+// like the engine, finding "pulumi-tenant" by name through NODE_PATH): every RPC for each
 // resource, secrets re-marked the way the engine does, and no sentinel secret in plain outputs, error
 // messages or host output.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Emulator } from "../../tools/emulator";
 import { DynamicProviderHost, HostCallError, UNKNOWN_VALUE, secretEnvelope } from "../../tools/engine/host";
 import { annotateSecrets, isSecretEnvelope, markSecretKeys, type PropertyMap } from "../../tools/engine/values";
-import { REPO_ROOT, assertDistIsFresh, serializedProvider, type ShimName } from "./dist";
+import { REPO_ROOT, SHIM_NAMES, assertDistIsFresh, serializedProvider, type ShimName } from "./dist";
+import { packageLookupEnv } from "../../tools/stacks/packageLink";
 import { AUTH_TOKEN, CLIENT_ID, CLIENT_SECRET, OTHER_AUTH_TOKEN, leakedSentinels, startTenant, tenantHostOf } from "./harness";
 
 const BLANK_TENANT_ENV = {
+  ...packageLookupEnv(),
   TENANT_DOMAIN: "",
   TENANT_CLIENT_ID: "",
   TENANT_CLIENT_SECRET: "",
@@ -28,7 +30,7 @@ const ticketUrls: string[] = [];
 beforeAll(async () => {
   assertDistIsFresh();
   emulator = await startTenant();
-  for (const shim of ["pushProviderSelectionShim", "phoneProviderShim", "enrollmentTicketShim"] as const) {
+  for (const shim of SHIM_NAMES) {
     providerText[shim] = (await serializedProvider(shim)).text;
   }
   host = await DynamicProviderHost.start({ cwd: REPO_ROOT, env: BLANK_TENANT_ENV });

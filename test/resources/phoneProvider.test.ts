@@ -177,6 +177,13 @@ describe("PhoneProvider preview", () => {
   });
 });
 
+describe("PhoneProvider.get", () => {
+  it("of an id the tenant does not have fails naming the id (a refresh of a stored one reports it gone instead)", async () => {
+    const error = await rejectionOf(handler.read("pro_typo", { __provider: "serialized provider" }));
+    expect(error.message).toBe('PhoneProvider.get("pro_typo"): the tenant has no phone provider with this id. Check the id (it starts with "pro_").');
+  });
+});
+
 describe("PhoneProvider drift and 404", () => {
   it("reads out-of-band changes, and diff reports them", async () => {
     const created = await createProvider(vendorInputs());

@@ -8,6 +8,7 @@ import {
   REPO_ROOT,
   SHIM_NAMES,
   assertDistIsFresh,
+  moduleOfShim,
   pulumiFromRepo,
   requireFromRepo,
   serializedProvider,
@@ -15,11 +16,6 @@ import {
 } from "./dist";
 import { AUTH_TOKEN, CLIENT_SECRET, configureRequest, leakedSentinels } from "./harness";
 
-const HANDLER_OF: Record<ShimName, string> = {
-  pushProviderSelectionShim: "pushProviderSelection",
-  phoneProviderShim: "phoneProvider",
-  enrollmentTicketShim: "enrollmentTicket",
-};
 
 const METHODS: [method: string, params: string][] = [
   ["configure", "req"],
@@ -33,7 +29,7 @@ const METHODS: [method: string, params: string][] = [
 
 /** The only code a shim may contain: one delegation per method. */
 function expectedBodies(shim: ShimName): string[] {
-  const module = `pulumi-tenant/dist/resources/${HANDLER_OF[shim]}/handler`;
+  const module = `pulumi-tenant/dist/resources/${moduleOfShim(shim)}/handler`;
   return METHODS.map(([method, params]) => `function (${params}) { return require("${module}").${method}(${params}); }`);
 }
 
@@ -45,7 +41,7 @@ describe.each(SHIM_NAMES)("%s serialized", (shim) => {
     expect(text.length).toBeLessThan(4096);
     expect(containsSecrets).toBe(false);
     const requires = text.match(/require\([^)]*\)/g) ?? [];
-    expect(new Set(requires)).toEqual(new Set([`require("pulumi-tenant/dist/resources/${HANDLER_OF[shim]}/handler")`]));
+    expect(new Set(requires)).toEqual(new Set([`require("pulumi-tenant/dist/resources/${moduleOfShim(shim)}/handler")`]));
     expect(requires).toHaveLength(METHODS.length);
     // Frozen: exactly these function texts, nothing captured besides the object itself.
     for (const body of expectedBodies(shim)) expect(text).toContain(`return ${body};`);
@@ -55,7 +51,7 @@ describe.each(SHIM_NAMES)("%s serialized", (shim) => {
 
   it("stays the same text after the handler has been configured with secrets", async () => {
     const before = await serializedProvider(shim);
-    const handler = requireFromRepo(`pulumi-tenant/dist/resources/${HANDLER_OF[shim]}/handler`) as {
+    const handler = requireFromRepo(`pulumi-tenant/dist/resources/${moduleOfShim(shim)}/handler`) as {
       configure(req: unknown): Promise<void>;
     };
     await handler.configure(configureRequest({ "tenant:domain": "t.example.com", "tenant:clientId": "id", "tenant:clientSecret": CLIENT_SECRET }));
@@ -234,7 +230,7 @@ interface MonitorMethods {
   ): unknown;
 }
 
-it("the repository root resolves the package by name, as the host needs (cwd = project directory)", () => {
+it("the repository resolves the package by its own name (through its exports), as its programs and tests do", () => {
   expect(requireFromRepo.resolve("pulumi-tenant/dist/resources/phoneProvider/handler")).toBe(
     `${REPO_ROOT}/dist/resources/phoneProvider/handler.js`,
   );

@@ -7,8 +7,8 @@
  * @pulumi/pulumi program runtime and dynamic-provider host.
  */
 import { request } from "undici";
-import { DEFAULT_CLIENT, startEmulator, type Emulator } from "../emulator";
-import { ExpectNoChangesError, pulumiCliAvailable, type RunResult } from "../engine";
+import { DEFAULT_CLIENT, SEED_DESTINATIONS, startEmulator, type Emulator } from "../emulator";
+import { ExpectNoChangesError, describeChanges, proposedChanges, pulumiCliAvailable, type RunResult } from "../engine";
 import { formatResult } from "../engine/cli";
 import { basicStack } from "../stacks/basicStack";
 
@@ -64,7 +64,7 @@ async function changeTenantOutOfBand(emulator: Emulator): Promise<void> {
 async function main(): Promise<void> {
   const started = Date.now();
   const emulator = await startEmulator({ port: 0 });
-  emulator.seedEventStreams(SEEDED_STREAMS);
+  emulator.seedEventStreams(SEEDED_STREAMS, { destinations: SEED_DESTINATIONS }); // webhooks, EventBridge and Actions
   const stack = basicStack(emulator, { client: DEFAULT_CLIENT, stack: "demo" });
   console.log(`Emulator listening on ${emulator.url} (tenant with ${SEEDED_STREAMS} event streams)`);
   console.log(
@@ -87,7 +87,7 @@ async function main(): Promise<void> {
         throw new Error("the drift check found no drift, but the tenant was changed out of band");
       } catch (error) {
         if (!(error instanceof ExpectNoChangesError)) throw error;
-        console.log(error.message);
+        console.log(`${describeChanges(proposedChanges(error.result.steps, error.operation))}\nerror: ${error.message}`);
         return error.result;
       }
     });

@@ -10,7 +10,10 @@ export const USAGE = `usage: npm run emulator -- [options]
                               holds every contract scope; "id:secret:" holds none.
                               Default: demo:demo-secret with every contract scope.
   --token-ttl <seconds>       access token lifetime (default 86400)
-  --rate-limit <n>            requests per second allowed on /api/v2, then 429s (default: unlimited)
+  --rate-limit <n>            size of the tenant's /api/v2 bucket, then 429s (default: unlimited); it
+                              refills fully at each epoch second unless --refill-per-second says otherwise
+  --refill-per-second <r>     tokens returned at each epoch second, above 0 and at most the size (e.g. 0.5);
+                              x-ratelimit-reset is then when the bucket is full again
   --retry-after               send Retry-After on 429 responses (default: only x-ratelimit-* headers)
   --tenant <name>             tenant name reported by the API (default demo-tenant)
   --help                      show this help`;
@@ -70,6 +73,12 @@ export function parseArgs(argv: readonly string[]): EmulatorOptions | "help" {
       case "--rate-limit":
         options.rateLimit = integer(flag, value(), 1, 1_000_000);
         break;
+      case "--refill-per-second": {
+        const raw = value();
+        if (!/^\d+(\.\d+)?$/.test(raw) || Number(raw) <= 0) throw new UsageError(`${flag} needs a number above 0, got "${raw}"`);
+        options.refillPerSecond = Number(raw);
+        break;
+      }
       case "--tenant": {
         const tenant = value();
         if (tenant.length < 1 || tenant.length > 255) throw new UsageError("--tenant needs 1 to 255 characters");
@@ -88,5 +97,11 @@ export function parseArgs(argv: readonly string[]): EmulatorOptions | "help" {
   const duplicate = ids.find((id, index) => ids.indexOf(id) !== index);
   if (duplicate !== undefined) throw new UsageError(`--client ${duplicate} is given twice`);
   if (clients.length > 0) options.clients = clients;
+  if (options.refillPerSecond !== undefined) {
+    if (options.rateLimit === undefined) throw new UsageError("--refill-per-second needs --rate-limit (the bucket size)");
+    if (options.refillPerSecond > options.rateLimit) {
+      throw new UsageError(`--refill-per-second (${options.refillPerSecond}) cannot exceed --rate-limit (${options.rateLimit})`);
+    }
+  }
   return options;
 }

@@ -1,14 +1,18 @@
 // Test controls under /__emulator/ (no auth, never rate limited, not in the request log):
 //   POST   /__emulator/reset                 fresh state, log, faults and bucket
-//   POST   /__emulator/event-streams/seed    {"count":N,"namePrefix"?:string}
+//   POST   /__emulator/event-streams/seed    {"count":N,"namePrefix"?:string,"destinations"?:[...],"status"?:...}
+//   GET    /__emulator/rate-limit            the bucket: size, refill, what is left
+//   PUT    /__emulator/rate-limit            {"size":N,"refillPerSecond"?:R} (starts full); DELETE: no limit
 //   POST   /__emulator/faults                a FaultSpec; GET lists pending faults; DELETE clears them
 //   GET    /__emulator/requests              the request log and counters
 //   GET    /__emulator/state                 the tenant's state (wire shapes, no secrets)
 import type { IncomingHttpHeaders } from "node:http";
 import { parseFaultSpec } from "./faults";
 import { apiError, noContent, ok, parseBody, type ApiResult } from "./http";
+import { bucketConfigProblem } from "./rateLimit";
 import { TOKEN_PATH } from "./requestLog";
 import type { EmulatorCore } from "./server";
+import { SEED_DESTINATIONS, type SeedOptions } from "./state";
 
 const MAX_SEED = 100_000;
 
@@ -31,16 +35,27 @@ export function handleControl(
     case "POST /__emulator/event-streams/seed": {
       const parsed = jsonBody(raw, headers);
       if (!parsed.ok) return parsed.result;
-      const { count, namePrefix } = (parsed.value ?? {}) as { count?: unknown; namePrefix?: unknown };
-      if (typeof count !== "number" || !Number.isInteger(count) || count < 0 || count > MAX_SEED) {
-        return apiError(400, `count must be an integer from 0 to ${MAX_SEED}`);
-      }
-      if (namePrefix !== undefined && (typeof namePrefix !== "string" || namePrefix === "")) {
-        return apiError(400, "namePrefix must be a non-empty string");
-      }
-      core.seed(count, namePrefix);
-      return ok({ seeded: count, total: core.state.eventStreams.length }, 201);
+      const seed = seedRequest(parsed.value);
+      if (typeof seed === "string") return apiError(400, seed);
+      core.seed(seed.count, seed.options);
+      return ok({ seeded: seed.count, total: core.state.eventStreams.length }, 201);
     }
+    case "GET /__emulator/rate-limit":
+      return ok(bucketView(core));
+    case "PUT /__emulator/rate-limit": {
+      const parsed = jsonBody(raw, headers);
+      if (!parsed.ok) return parsed.result;
+      const { size, refillPerSecond, ...extra } = (parsed.value ?? {}) as Record<string, unknown>;
+      if (Object.keys(extra).length > 0) return apiError(400, `unknown fields: ${Object.keys(extra).join(", ")}`);
+      const config = { size: size as number, refillPerSecond: refillPerSecond as number | undefined };
+      const problem = bucketConfigProblem(config);
+      if (problem) return apiError(400, problem);
+      core.limiter.configure(config);
+      return ok(bucketView(core));
+    }
+    case "DELETE /__emulator/rate-limit":
+      core.limiter.configure(undefined);
+      return noContent();
     case "POST /__emulator/faults": {
       const parsed = jsonBody(raw, headers);
       if (!parsed.ok) return parsed.result;
@@ -66,4 +81,28 @@ export function handleControl(
     default:
       return apiError(404, "Not Found");
   }
+}
+
+function seedRequest(value: unknown): { count: number; options: SeedOptions } | string {
+  const { count, namePrefix, destinations, status } = (value ?? {}) as Record<string, unknown>;
+  if (typeof count !== "number" || !Number.isInteger(count) || count < 0 || count > MAX_SEED) {
+    return `count must be an integer from 0 to ${MAX_SEED}`;
+  }
+  if (namePrefix !== undefined && (typeof namePrefix !== "string" || namePrefix === "")) return "namePrefix must be a non-empty string";
+  const known = (kind: unknown): boolean => (SEED_DESTINATIONS as readonly unknown[]).includes(kind);
+  if (destinations !== undefined && (!Array.isArray(destinations) || destinations.length === 0 || !destinations.every(known))) {
+    return `destinations must be a non-empty list of ${SEED_DESTINATIONS.join(", ")}`;
+  }
+  if (status !== undefined && status !== "enabled" && status !== "disabled") return 'status must be "enabled" or "disabled"';
+  return { count, options: { namePrefix, destinations, status } as SeedOptions };
+}
+
+/** The bucket's configuration (null: no limit) and its headers as they stand. */
+function bucketView(core: EmulatorCore): Record<string, unknown> {
+  const headers = core.limiter.headers();
+  return {
+    bucket: core.limiter.bucket ?? null,
+    remaining: Number(headers["x-ratelimit-remaining"]),
+    reset: Number(headers["x-ratelimit-reset"]),
+  };
 }

@@ -77,14 +77,14 @@ export function parseBody(raw: Buffer, contentType: string | undefined, format: 
   }
 }
 
-/** Writes a result with the JSON content type every response carries, 204s included. */
+/** Writes a result with the JSON content type every response carries, 204s included (a result may override it). */
 export function sendResult(res: ServerResponse, result: ApiResult, extraHeaders: Record<string, string>): void {
   if (res.writableEnded || res.destroyed) return;
   const payload = result.body === undefined ? "" : JSON.stringify(result.body);
   res.writeHead(result.status, {
+    "content-type": JSON_CONTENT_TYPE,
     ...extraHeaders,
     ...result.headers,
-    "content-type": JSON_CONTENT_TYPE,
     "content-length": String(Buffer.byteLength(payload)),
   });
   res.end(payload);

@@ -5,7 +5,7 @@ import { createServer as createTlsServer } from "node:https";
 import type { AddressInfo, Server } from "node:net";
 import { TokenAuthority } from "./auth";
 import { FaultBook } from "./faults";
-import { RateLimiter } from "./rateLimit";
+import { bucketConfigProblem, RateLimiter } from "./rateLimit";
 import { RequestLog, TOKEN_PATH } from "./requestLog";
 import { apiRoutes, Router } from "./routes";
 import { CONTRACT_SCOPES } from "./scopes";
@@ -18,29 +18,44 @@ export type {
   Emulator,
   EmulatorClient,
   EmulatorOptions,
+  BucketConfig,
   FaultKind,
   FaultSpec,
   IssueTokenOptions,
   RequestLogEntry,
 } from "./types";
 export { EmulatorState } from "./state";
-export type { StoredEventStream, StoredPhoneProvider, IssuedEnrollmentTicket, PushProviderName } from "./state";
+export { SEED_DESTINATIONS } from "./state";
+export type {
+  StoredEventStream,
+  StoredDestination,
+  StoredPhoneProvider,
+  IssuedEnrollmentTicket,
+  PushProviderName,
+  SeedDestination,
+  SeedOptions,
+} from "./state";
 export { CONTRACT_SCOPES, isContractScope } from "./scopes";
 export { userExists, CUSTOM_DOMAIN_HEADER } from "./routes/enrollmentTickets";
+/** The `next` value the listing sends on a page that ends at this stream (for tests that follow the chain). */
+export { encodeCursor as eventStreamCursor } from "./routes/streamCursor";
 
 export const DEFAULT_CLIENT: Readonly<EmulatorClient> = { id: "demo", secret: "demo-secret" };
 const DEFAULT_TTL_SECONDS = 86_400;
 const DEFAULT_TENANT = "demo-tenant";
 
 function checkOptions(options: EmulatorOptions): void {
-  const { port = 0, host = "127.0.0.1", tokenTtlSeconds, rateLimit, tenant, clients } = options;
+  const { port = 0, host = "127.0.0.1", tokenTtlSeconds, rateLimit, refillPerSecond, tenant, clients } = options;
   if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`port must be an integer 0..65535, got ${port}`);
   if (host !== "127.0.0.1") throw new Error(`host must be 127.0.0.1, got ${String(host)}`);
   if (tokenTtlSeconds !== undefined && (!Number.isInteger(tokenTtlSeconds) || tokenTtlSeconds < 1)) {
     throw new Error(`tokenTtlSeconds must be a positive integer, got ${tokenTtlSeconds}`);
   }
-  if (rateLimit !== undefined && (!Number.isInteger(rateLimit) || rateLimit < 1)) {
-    throw new Error(`rateLimit must be a positive integer (requests per second), got ${rateLimit}`);
+  if (rateLimit !== undefined) {
+    const problem = bucketConfigProblem({ size: rateLimit, refillPerSecond });
+    if (problem) throw new Error(`rateLimit: ${problem}`);
+  } else if (refillPerSecond !== undefined) {
+    throw new Error("refillPerSecond needs rateLimit (the bucket size)");
   }
   if (tenant !== undefined && (tenant.length < 1 || tenant.length > 255)) throw new Error("tenant must be 1..255 characters");
   if (clients !== undefined) {
@@ -75,7 +90,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const ttlSeconds = options.tokenTtlSeconds ?? DEFAULT_TTL_SECONDS;
   const authority = await TokenAuthority.create();
   const state = new EmulatorState(options.tenant ?? DEFAULT_TENANT);
-  const limiter = new RateLimiter(options.rateLimit, options.retryAfter ?? false);
+  const bucket = options.rateLimit === undefined ? undefined : { size: options.rateLimit, refillPerSecond: options.refillPerSecond };
+  const limiter = new RateLimiter(bucket, options.retryAfter ?? false);
   const faults = new FaultBook();
   const log = new RequestLog();
 
@@ -95,8 +111,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       faults.clear();
       limiter.reset();
     },
-    seed: (count, namePrefix) => {
-      state.seedEventStreams(count, namePrefix);
+    seed: (count, seedOptions) => {
+      state.seedEventStreams(count, seedOptions);
     },
   };
 
@@ -119,9 +135,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     count: (method, pathPrefix) => log.count(method, pathPrefix),
     tokenRequests: () => log.count("POST", TOKEN_PATH),
     issuedAccessTokens: () => [...core.tokenEndpoint.issued],
-    seedEventStreams: (n, opts) => core.seed(n, opts?.namePrefix),
+    seedEventStreams: (n, seedOptions) => core.seed(n, seedOptions),
     injectFault: (fault) => faults.add(fault),
     clearFaults: () => faults.clear(),
+    setRateLimit: (config) => limiter.configure(config),
     reset: () => core.reset(),
     issueToken: async (clientId, opts = {}) => {
       const client = clients.get(clientId);

@@ -10,7 +10,7 @@ import { apiError, BodyTooLargeError, parseBody, readBody, RequestAbortedError, 
 import type { RateLimiter } from "./rateLimit";
 import { TOKEN_PATH, type RequestLog } from "./requestLog";
 import type { Router } from "./routes";
-import type { EmulatorState } from "./state";
+import type { EmulatorState, SeedOptions } from "./state";
 import type { TokenEndpoint } from "./tokenEndpoint";
 import type { FaultSpec, RequestLogEntry } from "./types";
 
@@ -26,7 +26,7 @@ export interface EmulatorCore {
   baseUrl: string;
   retryAfter: boolean;
   reset(): void;
-  seed(count: number, namePrefix?: string): void;
+  seed(count: number, options?: SeedOptions): void;
 }
 
 interface Answer {

@@ -1,5 +1,5 @@
 // The emulated tenant's data. Stored records keep write-only secrets; the *View functions give the wire shapes.
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 
 export type PushProviderName = "guardian" | "sns" | "direct";
 export type PhoneProviderName = "vendor_a" | "custom";
@@ -26,17 +26,45 @@ export interface WebhookAuthorization {
   header_value?: string;
 }
 
+export interface WebhookDestination {
+  type: "webhook";
+  configuration: { webhook_endpoint: string; webhook_authorization: WebhookAuthorization };
+}
+
+export interface EventBridgeDestination {
+  type: "eventbridge";
+  /** `aws_partner_event_source` is set by the service, never sent. */
+  configuration: { aws_account_id: string; aws_region: string; aws_partner_event_source: string };
+}
+
+export interface ActionDestination {
+  type: "action";
+  configuration: { action_id: string };
+}
+
+export type StoredDestination = WebhookDestination | EventBridgeDestination | ActionDestination;
+export type DestinationType = StoredDestination["type"];
+
 export interface StoredEventStream {
   id: string;
   name: string;
   status: "enabled" | "disabled";
   subscriptions: { event_type: string }[];
-  destination: {
-    type: "webhook";
-    configuration: { webhook_endpoint: string; webhook_authorization: WebhookAuthorization };
-  };
+  destination: StoredDestination;
   created_at: string;
   updated_at: string;
+}
+
+/** What the seeding controls can create: each destination type, webhooks with each authorization method. */
+export const SEED_DESTINATIONS = ["webhook:basic", "webhook:bearer", "webhook:custom_header", "eventbridge", "action"] as const;
+export type SeedDestination = (typeof SEED_DESTINATIONS)[number];
+
+export interface SeedOptions {
+  namePrefix?: string;
+  /** Used in turn, stream after stream; default ["webhook:basic"]. */
+  destinations?: readonly SeedDestination[];
+  /** Default "enabled". */
+  status?: StoredEventStream["status"];
 }
 
 export interface IssuedEnrollmentTicket {
@@ -64,26 +92,60 @@ export const newPhoneProviderId = (): string => `pro_${randomString(22, BASE58)}
 export const newEventStreamId = (): string => `est_${randomString(22, BASE58)}`;
 export const newTicketId = (): string => randomString(32, ALPHANUMERIC);
 
+/** The partner event source name the service assigns to an EventBridge destination. */
+export function partnerEventSource(tenant: string): string {
+  return `aws.partner/identity.example/${tenant}-${randomString(12, ALPHANUMERIC)}/service.events`;
+}
+
 export function phoneProviderView(provider: StoredPhoneProvider): Record<string, unknown> {
   const { credentials: _secret, ...visible } = provider;
   return structuredClone(visible);
 }
 
+/** The destination as the service returns it: webhook secrets left out. */
+function destinationView(destination: StoredDestination): Record<string, unknown> {
+  if (destination.type !== "webhook") return { type: destination.type, configuration: { ...destination.configuration } };
+  const { password: _p, token: _t, header_value: _h, ...authorization } = destination.configuration.webhook_authorization;
+  return {
+    type: destination.type,
+    configuration: { webhook_endpoint: destination.configuration.webhook_endpoint, webhook_authorization: authorization },
+  };
+}
+
 export function eventStreamView(stream: StoredEventStream): Record<string, unknown> {
-  const { password: _p, token: _t, header_value: _h, ...authorization } =
-    stream.destination.configuration.webhook_authorization;
   return {
     id: stream.id,
     name: stream.name,
     status: stream.status,
     subscriptions: stream.subscriptions.map((s) => ({ ...s })),
-    destination: {
-      type: stream.destination.type,
-      configuration: { webhook_endpoint: stream.destination.configuration.webhook_endpoint, webhook_authorization: authorization },
-    },
+    destination: destinationView(stream.destination),
     created_at: stream.created_at,
     updated_at: stream.updated_at,
   };
+}
+
+/** A seeded stream's destination, with fresh secrets so leak scans have something to look for. */
+function seededDestination(kind: SeedDestination, name: string, tenant: string): StoredDestination {
+  const secret = (): string => randomString(16, ALPHANUMERIC);
+  const webhook = (webhook_authorization: WebhookAuthorization): WebhookDestination => ({
+    type: "webhook",
+    configuration: { webhook_endpoint: `https://hooks.example.com/${name}`, webhook_authorization },
+  });
+  switch (kind) {
+    case "webhook:basic":
+      return webhook({ method: "basic", username: "seed", password: secret() });
+    case "webhook:bearer":
+      return webhook({ method: "bearer", token: secret() });
+    case "webhook:custom_header":
+      return webhook({ method: "custom_header", header_key: "x-seed-key", header_value: secret() });
+    case "eventbridge":
+      return {
+        type: "eventbridge",
+        configuration: { aws_account_id: "123456789012", aws_region: "us-east-1", aws_partner_event_source: partnerEventSource(tenant) },
+      };
+    case "action":
+      return { type: "action", configuration: { action_id: randomUUID() } };
+  }
 }
 
 export class EmulatorState {
@@ -132,29 +194,25 @@ export class EmulatorState {
     return true;
   }
 
-  /** Appends n webhook streams named `<prefix>-<k>`, numbering on from earlier seeds and skipping names in use. */
-  seedEventStreams(n: number, namePrefix = "seeded-stream"): StoredEventStream[] {
+  /**
+   * Appends n streams named `<prefix>-<k>`, numbering on from earlier seeds and skipping names in use; their
+   * destinations take `destinations` in turn (default: webhooks with basic authorization).
+   */
+  seedEventStreams(n: number, options: SeedOptions | string = {}): StoredEventStream[] {
     if (!Number.isInteger(n) || n < 0) throw new Error(`seedEventStreams: count must be a non-negative integer, got ${n}`);
+    const { namePrefix = "seeded-stream", destinations = ["webhook:basic"], status = "enabled" } =
+      typeof options === "string" ? { namePrefix: options } : options;
+    if (destinations.length === 0 || destinations.some((kind) => !SEED_DESTINATIONS.includes(kind))) {
+      throw new Error(`seedEventStreams: destinations must be a non-empty list of ${SEED_DESTINATIONS.join(", ")}`);
+    }
     const names = new Set(this.eventStreams.map((stream) => stream.name));
     const created: StoredEventStream[] = [];
     let counter = this.seededCounts.get(namePrefix) ?? 0;
     while (created.length < n) {
       const name = `${namePrefix}-${++counter}`;
       if (names.has(name)) continue;
-      created.push(
-        this.addEventStream({
-          name,
-          status: "enabled",
-          subscriptions: [{ event_type: "user.created" }],
-          destination: {
-            type: "webhook",
-            configuration: {
-              webhook_endpoint: `https://hooks.example.com/${name}`,
-              webhook_authorization: { method: "basic", username: "seed", password: randomString(16, ALPHANUMERIC) },
-            },
-          },
-        }),
-      );
+      const destination = seededDestination(destinations[created.length % destinations.length], name, this.tenant);
+      created.push(this.addEventStream({ name, status, subscriptions: [{ event_type: "user.created" }], destination }));
     }
     this.seededCounts.set(namePrefix, counter);
     return created;

@@ -1,4 +1,6 @@
 // POST /oauth/token (and /oauth/token/): the client-credentials grant, with OAuth-style errors.
+// Answers as recorded: `application/json` without a charset, and no `scope` in the body (the granted
+// scopes are in the token's claims only).
 import type { IncomingHttpHeaders } from "node:http";
 import type { TokenAuthority } from "./auth";
 import { mediaType, type ApiResult } from "./http";
@@ -18,8 +20,10 @@ const KNOWN_OTHER_GRANTS = new Set([
   "urn:ietf:params:oauth:grant-type:token-exchange",
 ]);
 
+const TOKEN_CONTENT_TYPE = { "content-type": "application/json" };
+
 function oauthError(status: number, error: string, description: string): ApiResult {
-  return { status, body: { error, error_description: description } };
+  return { status, body: { error, error_description: description }, headers: { ...TOKEN_CONTENT_TYPE } };
 }
 
 type ParsedParams = { ok: true; params: Record<string, unknown> } | { ok: false; result: ApiResult };
@@ -101,8 +105,8 @@ export class TokenEndpoint {
     this.issued.push(accessToken);
     return {
       status: 200,
-      body: { access_token: accessToken, scope: scopes.join(" "), expires_in: this.ttlSeconds, token_type: "Bearer" },
-      headers: { "cache-control": "no-store", pragma: "no-cache" },
+      body: { access_token: accessToken, expires_in: this.ttlSeconds, token_type: "Bearer" },
+      headers: { ...TOKEN_CONTENT_TYPE, "cache-control": "no-store", pragma: "no-cache" },
     };
   }
 }

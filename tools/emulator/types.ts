@@ -1,5 +1,8 @@
 // Public types of the emulator. Kept apart from the implementation so tests and the CLI import one place.
-import type { EmulatorState } from "./state";
+import type { BucketConfig } from "./rateLimit";
+import type { EmulatorState, SeedOptions } from "./state";
+
+export type { BucketConfig } from "./rateLimit";
 
 export interface EmulatorClient {
   id: string;
@@ -16,8 +19,13 @@ export interface EmulatorOptions {
   clients?: EmulatorClient[];
   /** Lifetime of issued access tokens; default 86400. */
   tokenTtlSeconds?: number;
-  /** Requests per second the /api/v2 bucket allows; default: no limit. */
+  /** Size of the tenant's /api/v2 bucket (requests; x-ratelimit-limit); default: no limit. */
   rateLimit?: number;
+  /**
+   * Tokens returned to the bucket at each epoch second (above 0, at most `rateLimit`); default `rateLimit`,
+   * a full bucket every second. Needs `rateLimit`.
+   */
+  refillPerSecond?: number;
   /** Tenant name reported on phone providers; default "demo-tenant". */
   tenant?: string;
   /** Send Retry-After on 429s; default false (only x-ratelimit-* headers). */
@@ -83,9 +91,12 @@ export interface Emulator {
   tokenRequests(): number;
   /** Every access token /oauth/token handed out since start (not cleared by reset): for secret-leak scans. */
   issuedAccessTokens(): string[];
-  seedEventStreams(n: number, opts?: { namePrefix?: string }): void;
+  /** Appends n streams; `destinations` (used in turn) can create every destination type. */
+  seedEventStreams(n: number, options?: SeedOptions): void;
   injectFault(fault: FaultSpec): void;
   clearFaults(): void;
+  /** A new bucket size and refill rate (undefined: no limit), starting full; kept across reset(). */
+  setRateLimit(bucket: BucketConfig | undefined): void;
   /** State, request log, counters, faults and the rate-limit bucket back to fresh. */
   reset(): void;
   issueToken(clientId: string, opts?: IssueTokenOptions): Promise<string>;

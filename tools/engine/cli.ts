@@ -2,15 +2,18 @@
  * TEST TOOL — command line for the engine stand-in (or a real Pulumi CLI when installed, see createEngine):
  *
  *   npx tsx tools/engine/cli.ts <preview|up|refresh|destroy> --project-dir DIR --stack S --state-dir DIR
- *       [--refresh] [--expect-no-changes] [--config key=value]... [--secret key=value]... [--timeout-ms N]
+ *       [--refresh] [--expect-no-changes] [--run-program] [--parallel N] [--config key=value]... [--secret key=value]...
+ *       [--timeout-ms N]
  *
- * The passphrase comes from PULUMI_CONFIG_PASSPHRASE. Prints the steps and the stack outputs (secrets as
- * [secret]); exits 1 on failure, and for --expect-no-changes when the preview has changes.
+ * The passphrase comes from PULUMI_CONFIG_PASSPHRASE; PULUMI_RUN_PROGRAM and PULUMI_PARALLEL work as with the CLI.
+ * Prints the steps (with the properties `--diff` would show) and the stack outputs (secrets as [secret]); exits 1
+ * on failure and, like the CLI from 3.226, 7 when --expect-no-changes finds changes.
  */
 import { createEngine } from "./cliEngine";
-import { EngineRunError, ExpectNoChangesError, describeChanges, type RunResult } from "./engine";
-import type { StackConfig } from "./project";
-import { UNCHANGED_OPS } from "./steps";
+import { secretConfigFilter } from "./diagnostics";
+import { EngineRunError, ExpectNoChangesError, describeChanges, proposedChanges, type RunResult } from "./engine";
+import { qualifiedConfig, type StackConfig } from "./project";
+import { UNCHANGED_OPS, displayedChanges } from "./steps";
 import { UNKNOWN_VALUE, isPlainObject, isSecretEnvelope } from "./values";
 
 const COMMANDS = ["preview", "up", "refresh", "destroy"] as const;
@@ -23,9 +26,14 @@ interface CliArgs {
   stateDir: string;
   refresh: boolean;
   expectNoChanges: boolean;
+  runProgram?: boolean;
+  parallel?: number;
   config: StackConfig;
   timeoutMs?: number;
 }
+
+/** The CLI's exit code for --expect-no-changes finding changes (3.226+). */
+export const EXIT_NO_CHANGES_EXPECTED = 7;
 
 export function parseArgs(argv: string[]): CliArgs {
   const [command, ...rest] = argv;
@@ -49,6 +57,8 @@ export function parseArgs(argv: string[]): CliArgs {
     else if (flag === "--state-dir") parsed.stateDir = value();
     else if (flag === "--refresh") parsed.refresh = true;
     else if (flag === "--expect-no-changes") parsed.expectNoChanges = true;
+    else if (flag === "--run-program") parsed.runProgram = true;
+    else if (flag === "--parallel") parsed.parallel = Number(value());
     else if (flag === "--config") setting(false);
     else if (flag === "--secret") setting(true);
     else if (flag === "--timeout-ms") parsed.timeoutMs = Number(value());
@@ -70,7 +80,7 @@ function displayValue(value: unknown): unknown {
 }
 
 export function formatResult(result: RunResult): string {
-  const rows = result.steps.map((step) => [step.op, step.type, step.name, step.diffs?.length ? step.diffs.join(",") : ""]);
+  const rows = result.steps.map((step) => [step.op, step.type, step.name, displayedChanges(step).join(",")]);
   const header = ["OPERATION", "TYPE", "NAME", "PROPERTIES"];
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column].length)));
   const line = (cells: string[]) => cells.map((cell, column) => cell.padEnd(widths[column])).join("  ").trimEnd();
@@ -91,13 +101,13 @@ export interface CliIo {
   env: NodeJS.ProcessEnv;
 }
 
-/** Runs one command; resolves with the exit code (0 ok, 1 failed or changes under --expect-no-changes, 2 usage). */
+/** Runs one command; resolves with the exit code (0 ok, 1 failed, 2 usage, 7 changes under --expect-no-changes). */
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
   let args: CliArgs;
   try {
     args = parseArgs(argv);
   } catch (error) {
-    io.err(`error: ${(error as Error).message}\nusage: tsx tools/engine/cli.ts <preview|up|refresh|destroy> --project-dir DIR --stack S --state-dir DIR [--refresh] [--expect-no-changes] [--config k=v]... [--secret k=v]...`);
+    io.err(`error: ${(error as Error).message}\nusage: tsx tools/engine/cli.ts <preview|up|refresh|destroy> --project-dir DIR --stack S --state-dir DIR [--refresh] [--expect-no-changes] [--run-program] [--parallel N] [--config k=v]... [--secret k=v]...`);
     return 2;
   }
   const passphrase = io.env.PULUMI_CONFIG_PASSPHRASE;
@@ -106,24 +116,33 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     return 2;
   }
   const engine = createEngine({ projectDir: args.projectDir, stack: args.stack, stateDir: args.stateDir, passphrase, config: args.config, timeoutMs: args.timeoutMs, env: io.env });
+  const flags = { runProgram: args.runProgram, parallel: args.parallel, expectNoChanges: args.expectNoChanges };
+  // What the CLI prints goes through its filter of the current stack's secret config values.
+  const mask = secretConfigFilter(qualifiedConfig(args.config, "project"));
+  const warnings = (result: RunResult) => result.diagnostics.map((log) => `${log.severity}: ${log.message}`).join("\n");
   try {
     const result =
       args.command === "preview"
-        ? await engine.preview({ refresh: args.refresh, expectNoChanges: args.expectNoChanges })
+        ? await engine.preview({ ...flags, refresh: args.refresh })
         : args.command === "up"
-          ? await engine.up({ refresh: args.refresh })
-          : await engine[args.command]();
-    io.out(formatResult(result));
+          ? await engine.up({ ...flags, refresh: args.refresh })
+          : args.command === "refresh"
+            ? await engine.refresh(flags)
+            : await engine.destroy(flags);
+    if (result.diagnostics.length > 0) io.err(warnings(result));
+    io.out(mask(formatResult(result)));
     return 0;
   } catch (error) {
     if (error instanceof ExpectNoChangesError) {
-      io.out(formatResult(error.result));
-      io.err(`error: --expect-no-changes, but these resources change:\n${describeChanges(error.result.steps)}`);
-    } else if (error instanceof EngineRunError) {
-      if (error.result.programOutput.trim()) io.err(error.result.programOutput.trimEnd());
+      io.out(mask(formatResult(error.result)));
+      io.err(`${describeChanges(proposedChanges(error.result.steps, error.operation))}\nerror: ${error.message}`);
+      return EXIT_NO_CHANGES_EXPECTED;
+    }
+    if (error instanceof EngineRunError) {
+      if (error.result.programOutput.trim()) io.err(mask(error.result.programOutput.trimEnd()));
       io.err(`error: ${error.message}`);
     } else {
-      io.err(`error: ${(error as Error).message}`);
+      io.err(`error: ${mask((error as Error).message)}`);
     }
     return 1;
   }

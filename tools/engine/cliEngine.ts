@@ -6,17 +6,36 @@
 import { spawn, spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { EngineRunError, ExpectNoChangesError, TestEngine, type EngineOptions, type RunResult, type StackState } from "./engine";
+import {
+  EngineRunError,
+  ExpectNoChangesError,
+  TestEngine,
+  type CommandOptions,
+  type EngineOptions,
+  type RunResult,
+  type StackState,
+  type UpdateOptions,
+  proposedChanges,
+} from "./engine";
 import { qualifiedConfig, readProject } from "./project";
 import type { ResourceState } from "./state";
-import { UNCHANGED_OPS, isProviderType, nameOfUrn, shortType, type Step, type StepOp } from "./steps";
-import { SECRET_SIG, SECRET_VALUE_SIG, deepEqual, isPlainObject, secretEnvelope } from "./values";
+import { isProviderType, nameOfUrn, shortType, type Step, type StepOp } from "./steps";
+import { SECRET_SIG, SECRET_VALUE_SIG, deepEqual, isPlainObject, secretEnvelope, type PropertyMap } from "./values";
+
+/** The CLI flags for the shared command options. */
+function commandFlags(opts: UpdateOptions): string[] {
+  return [
+    ...(opts.refresh ? ["--refresh"] : []),
+    ...(opts.runProgram ? ["--run-program"] : []),
+    ...(opts.parallel !== undefined ? [`--parallel=${opts.parallel}`] : []),
+  ];
+}
 
 export interface Engine {
-  preview(opts?: { refresh?: boolean; expectNoChanges?: boolean }): Promise<RunResult>;
-  up(opts?: { refresh?: boolean }): Promise<RunResult>;
-  refresh(): Promise<RunResult>;
-  destroy(): Promise<RunResult>;
+  preview(opts?: UpdateOptions): Promise<RunResult>;
+  up(opts?: UpdateOptions): Promise<RunResult>;
+  refresh(opts?: CommandOptions & { expectNoChanges?: boolean }): Promise<RunResult>;
+  destroy(opts?: CommandOptions): Promise<RunResult>;
   readState(): Promise<StackState>;
   rawState(): Promise<string>;
 }
@@ -59,22 +78,20 @@ export class PulumiCliEngine implements Engine {
     this.projectName = readProject(opts.projectDir).name;
   }
 
-  async preview(opts: { refresh?: boolean; expectNoChanges?: boolean } = {}): Promise<RunResult> {
-    const result = await this.run(["preview", ...(opts.refresh ? ["--refresh"] : [])], "resourcePreEvent");
-    if (opts.expectNoChanges && result.changed) throw new ExpectNoChangesError(result);
-    return result;
+  preview(opts: UpdateOptions = {}): Promise<RunResult> {
+    return this.run(["preview", ...commandFlags(opts)], "resourcePreEvent", "preview", opts.expectNoChanges);
   }
 
-  up(opts: { refresh?: boolean } = {}): Promise<RunResult> {
-    return this.run(["up", "--yes", "--skip-preview", ...(opts.refresh ? ["--refresh"] : [])], "resOutputsEvent");
+  up(opts: UpdateOptions = {}): Promise<RunResult> {
+    return this.run(["up", "--yes", "--skip-preview", ...commandFlags(opts)], "resOutputsEvent", "update", opts.expectNoChanges);
   }
 
-  refresh(): Promise<RunResult> {
-    return this.run(["refresh", "--yes", "--skip-preview"], "resOutputsEvent");
+  refresh(opts: CommandOptions & { expectNoChanges?: boolean } = {}): Promise<RunResult> {
+    return this.run(["refresh", "--yes", "--skip-preview", ...commandFlags(opts)], "resOutputsEvent", "refresh", opts.expectNoChanges);
   }
 
-  destroy(): Promise<RunResult> {
-    return this.run(["destroy", "--yes", "--skip-preview"], "resOutputsEvent");
+  destroy(opts: CommandOptions = {}): Promise<RunResult> {
+    return this.run(["destroy", "--yes", "--skip-preview", ...commandFlags(opts)], "resOutputsEvent", "update", false);
   }
 
   async readState(): Promise<StackState> {
@@ -94,8 +111,14 @@ export class PulumiCliEngine implements Engine {
     return "";
   }
 
-  private async run(args: string[], stepEvent: "resourcePreEvent" | "resOutputsEvent"): Promise<RunResult> {
+  private async run(
+    args: string[],
+    stepEvent: "resourcePreEvent" | "resOutputsEvent",
+    operation: "preview" | "update" | "refresh",
+    expectNoChanges: boolean | undefined,
+  ): Promise<RunResult> {
     await this.ensureStack();
+    if (expectNoChanges) args.push("--expect-no-changes");
     const eventLog = path.join(this.opts.stateDir, `events-${process.pid}-${Date.now()}.ndjson`);
     const outcome = await this.pulumi([...args, "--event-log", eventLog], false);
     const events = fs.existsSync(eventLog)
@@ -109,13 +132,18 @@ export class PulumiCliEngine implements Engine {
     const result: RunResult = {
       steps,
       outputs: args[0] === "destroy" ? {} : await this.stackOutputs(),
-      changed: steps.some((step) => !UNCHANGED_OPS.has(step.op)),
+      changed: proposedChanges(steps, operation).length > 0,
       programOutput: outcome.stdout + outcome.stderr,
       hostOutput: "",
       logs: events.flatMap((event) =>
         event.diagnosticEvent ? [{ severity: event.diagnosticEvent.severity as "error", message: event.diagnosticEvent.message, urn: "" }] : [],
       ),
+      diagnostics: [],
+      parallel: 0,
+      peakOperations: 0,
     };
+    // The CLI's exit code 7: --expect-no-changes found changes.
+    if (outcome.code === 7) throw new ExpectNoChangesError(operation, result);
     if (outcome.code !== 0) {
       const errors = result.logs.filter((log) => log.severity === "error").map((log) => log.message.trim());
       throw new EngineRunError(`${args[0]} failed:\n${errors.join("\n") || outcome.stderr.slice(-2_000)}`, result);
@@ -191,6 +219,8 @@ function toStep(metadata: StepMetadata): Step | undefined {
     urn: metadata.urn,
     ...(metadata.diffs?.length ? { diffs: metadata.diffs } : {}),
     ...(op === "replace" && metadata.keys?.length ? { replaces: metadata.keys } : {}),
+    ...(metadata.old ? { old: { inputs: (metadata.old.inputs ?? {}) as PropertyMap, outputs: (metadata.old.outputs ?? {}) as PropertyMap } } : {}),
+    ...(metadata.new ? { new: { inputs: (metadata.new.inputs ?? {}) as PropertyMap, outputs: (metadata.new.outputs ?? {}) as PropertyMap } } : {}),
   };
 }
 

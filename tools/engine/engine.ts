@@ -2,25 +2,27 @@
  * TEST TOOL — `TestEngine`, a stand-in for the Pulumi CLI's engine (the CLI cannot be installed here). It runs the
  * real program runtime (`cmd/run`) against its own resource monitor and performs every resource operation through
  * real dynamic-provider host processes over gRPC, with the engine's step, secret and state semantics
- * (reference/pulumi-dynamic.md §4, §6.3). See README.md in this folder for what it does not cover.
+ * as the Pulumi engine has them. See README.md in this folder for what it does not cover.
  */
-import { Deployment } from "./deployment";
+import { Deployment, type ProgramMode } from "./deployment";
+import { secretConfigFilter } from "./diagnostics";
 import { HostPool } from "./hosts";
-import { deletePendingReplacements, deleteRemoved, destroyAll, refreshAll } from "./lifecycle";
+import { deleteRemoved, destroyAll, refreshAll } from "./lifecycle";
 import type { EngineLog } from "./monitor";
 import { MonitorServer } from "./monitor";
 import { runProgram, type ProgramExit } from "./program";
 import { providerConfigArgs, qualifiedConfig, readProject, type ProjectInfo, type StackConfig } from "./project";
+import { parallelDiffEnabled, resolveParallelism } from "./scheduler";
 import { StateStore, stackOutputsOf, type StackState } from "./state";
-import { UNCHANGED_OPS, type Step } from "./steps";
+import { UNCHANGED_OPS, isRefreshOp, type Step } from "./steps";
 import type { PropertyMap } from "./values";
 
-export type { Step, StepOp } from "./steps";
+export type { Step, StepOp, StepState } from "./steps";
 export type { ResourceState, StackState } from "./state";
 export type { EngineLog } from "./monitor";
 
 export interface EngineOptions {
-  /** Has Pulumi.yaml (name, runtime nodejs, optional main); the hosts' cwd. */
+  /** Has Pulumi.yaml (name, runtime nodejs, optional main). */
   projectDir: string;
   stack: string;
   /** Where `<stack>.state.json` lives. */
@@ -29,7 +31,7 @@ export interface EngineOptions {
   passphrase: string;
   /** Stack config, keys like "tenant:domain" (a key without ":" belongs to the project). */
   config: StackConfig;
-  /** Extra environment for the program and the hosts. */
+  /** Extra environment for the program and the hosts (PULUMI_RUN_PROGRAM, PULUMI_PARALLEL… are read from it too). */
   env?: NodeJS.ProcessEnv;
   /** Deadline for the program run (default 120 000 ms). */
   timeoutMs?: number;
@@ -37,22 +39,43 @@ export interface EngineOptions {
   callTimeoutMs?: number;
 }
 
+/** Flags shared by the commands, as the CLI names them. */
+export interface CommandOptions {
+  /** `--run-program` (default: PULUMI_RUN_PROGRAM=true): run the program, so providers get the current config. */
+  runProgram?: boolean;
+  /** `--parallel`: at most this many step operations at once (default PULUMI_PARALLEL, else 4 × CPUs). */
+  parallel?: number;
+}
+
+export interface UpdateOptions extends CommandOptions {
+  refresh?: boolean;
+  expectNoChanges?: boolean;
+}
+
 export interface RunResult {
   steps: Step[];
   /** Stack outputs; secrets stay secret envelopes (see isSecretEnvelope), unknowns the UNKNOWN_VALUE string. */
   outputs: Record<string, unknown>;
+  /** Whether the command proposed changes, counted as `--expect-no-changes` counts them for this command. */
   changed: boolean;
-  /** What a user would see: the program's stdout/stderr and its non-debug engine log messages (`[engine <severity>] …`). */
+  /** What the program printed and its non-debug engine log messages (`[engine <severity>] …`), unfiltered. */
   programOutput: string;
-  /** Everything the run's provider hosts printed. */
+  /** Everything the run's provider hosts printed, unfiltered. */
   hostOutput: string;
   /** All Engine.log messages, debug ones included (those echo wire objects, secrets in plain text, like the SDK's debug logs). */
   logs: EngineLog[];
+  /** The engine's own warnings, as the CLI prints them (current stack secrets masked). */
+  diagnostics: EngineLog[];
+  /** The step-operation parallelism used (`--parallel`), and the most operations seen in flight at once. */
+  parallel: number;
+  peakOperations: number;
 }
 
 type RunKind = "preview" | "up" | "refresh" | "destroy";
+/** The word the CLI's message uses for each command. */
+type Operation = "preview" | "update" | "refresh";
 
-/** A failed run; the message names the failing resources and reasons (never input values). */
+/** A failed run; the message is what the CLI would print (current stack secrets masked). */
 export class EngineRunError extends Error {
   override name = "EngineRunError";
   constructor(
@@ -63,23 +86,27 @@ export class EngineRunError extends Error {
   }
 }
 
-/** `preview({ expectNoChanges: true })` found changes. */
+/** `--expect-no-changes` found changes; the CLI exits with code 7 and this message. */
 export class ExpectNoChangesError extends Error {
   override name = "ExpectNoChangesError";
-  constructor(readonly result: RunResult) {
-    super(`expected no changes, but the preview has:\n${describeChanges(result.steps)}`);
+  constructor(
+    readonly operation: Operation,
+    readonly result: RunResult,
+  ) {
+    super(`no changes were expected for ${operation} but changes were proposed`);
   }
 }
 
+/**
+ * What `--expect-no-changes` counts (`engine.HasChanges`): on preview and up the update's own operations, never
+ * refresh steps; on refresh the refresh steps.
+ */
+export function proposedChanges(steps: readonly Step[], operation: Operation): Step[] {
+  return steps.filter((step) => !UNCHANGED_OPS.has(step.op) && isRefreshOp(step.op) === (operation === "refresh"));
+}
+
 export function describeChanges(steps: readonly Step[]): string {
-  return steps
-    .filter((step) => !UNCHANGED_OPS.has(step.op))
-    .map((step) => {
-      const properties = step.diffs?.length ? `: ${step.diffs.join(", ")}` : "";
-      const replaces = step.replaces?.length ? ` (replace on ${step.replaces.join(", ")})` : "";
-      return `  ${step.op} ${step.type} "${step.name}"${properties}${replaces}`;
-    })
-    .join("\n");
+  return steps.map((step) => `  ${step.op} ${step.type} "${step.name}"${step.replaces?.length ? ` (replace on ${step.replaces.join(", ")})` : ""}`).join("\n");
 }
 
 export class TestEngine {
@@ -93,22 +120,20 @@ export class TestEngine {
     this.store = new StateStore(opts.stateDir, opts.stack, opts.passphrase);
   }
 
-  async preview(opts: { refresh?: boolean; expectNoChanges?: boolean } = {}): Promise<RunResult> {
-    const result = await this.run("preview", opts.refresh ?? false);
-    if (opts.expectNoChanges && result.changed) throw new ExpectNoChangesError(result);
-    return result;
+  preview(opts: UpdateOptions = {}): Promise<RunResult> {
+    return this.run("preview", opts);
   }
 
-  up(opts: { refresh?: boolean } = {}): Promise<RunResult> {
-    return this.run("up", opts.refresh ?? false);
+  up(opts: UpdateOptions = {}): Promise<RunResult> {
+    return this.run("up", opts);
   }
 
-  refresh(): Promise<RunResult> {
-    return this.run("refresh", false);
+  refresh(opts: CommandOptions & { expectNoChanges?: boolean } = {}): Promise<RunResult> {
+    return this.run("refresh", opts);
   }
 
-  destroy(): Promise<RunResult> {
-    return this.run("destroy", false);
+  destroy(opts: CommandOptions = {}): Promise<RunResult> {
+    return this.run("destroy", opts);
   }
 
   /** The stored state, secrets decrypted (still marked as envelopes). */
@@ -122,54 +147,73 @@ export class TestEngine {
     return this.store.raw();
   }
 
-  private async run(kind: RunKind, refreshFirst: boolean): Promise<RunResult> {
+  private async run(kind: RunKind, opts: UpdateOptions): Promise<RunResult> {
+    const env = { ...process.env, ...this.opts.env };
+    const runProgram = opts.runProgram ?? env.PULUMI_RUN_PROGRAM === "true";
+    const parallel = resolveParallelism(opts.parallel, env);
+    const operation: Operation = kind === "up" ? "update" : kind === "destroy" ? "update" : kind;
+    const mask = secretConfigFilter(this.config);
     const output: string[] = [];
     const logs: EngineLog[] = [];
-    const hosts = new HostPool({
-      cwd: this.project.rootDir,
-      project: this.project.name,
-      env: this.opts.env,
-      callTimeoutMs: this.opts.callTimeoutMs,
-      defaultConfig: providerConfigArgs(this.config),
-    });
+    const hosts = new HostPool({ cwd: this.project.programDir, project: this.project.name, env: this.opts.env, callTimeoutMs: this.opts.callTimeoutMs });
     const deployment = new Deployment({
       project: this.project.name,
       stack: this.opts.stack,
       dryRun: kind === "preview",
       hosts,
       resources: await this.store.load(),
-      persist: (resources) => this.store.save(resources),
+      requestSave: (snapshot) => this.store.requestSave(snapshot),
+      config: this.config,
+      parallelism: parallel,
+      parallelDiff: parallelDiffEnabled(env),
     });
     const result = (): RunResult => ({
       steps: [...deployment.steps],
       outputs: deployment.stackOutputs ?? stackOutputsOf(deployment.snapshot),
-      changed: deployment.steps.some((step) => !UNCHANGED_OPS.has(step.op)),
+      changed: proposedChanges(deployment.steps, operation).length > 0,
       programOutput: output.join(""),
       hostOutput: hosts.output(),
       logs: [...logs],
+      diagnostics: deployment.diagnostics.map((log) => ({ ...log, message: mask(log.message) })),
+      parallel,
+      peakOperations: deployment.workers.peak,
     });
+    const program = async (mode: ProgramMode): Promise<string | undefined> => {
+      deployment.programMode = mode;
+      const exit = await this.runProgram(deployment, parallel, output, logs);
+      return programFailure(exit, deployment, logs, output.join(""), this.opts.timeoutMs ?? 120_000);
+    };
 
     let failure: string | undefined;
     try {
-      if (refreshFirst || kind === "refresh") await refreshAll(deployment);
-      if (kind === "destroy") await destroyAll(deployment);
-      if (kind === "up") await deletePendingReplacements(deployment);
-      if (kind === "up" || kind === "preview") {
-        const exit = await this.runProgram(deployment, output, logs);
-        failure = programFailure(exit, deployment, logs, output.join(""), this.opts.timeoutMs ?? 120_000);
+      if (kind === "preview" || kind === "up") {
+        // Without --run-program the refresh phase configures providers from state (§8 rule 1).
+        if (opts.refresh && !runProgram) await refreshAll(deployment);
+        deployment.refreshOnRegister = opts.refresh === true && runProgram;
+        failure = await program("update");
         if (!failure) await deleteRemoved(deployment);
+      } else if (kind === "refresh") {
+        if (runProgram) failure = await program("refresh");
+        if (!failure) await refreshAll(deployment, (resource) => !deployment.wasRegistered(resource.urn));
+      } else {
+        if (runProgram) failure = await program("destroy");
+        if (!failure) await destroyAll(deployment);
       }
     } catch (error) {
       failure = deployment.errors.length > 0 ? deployment.errors.join("\n") : (error as Error).message;
     } finally {
       await hosts.stopAll();
+      await this.store.flush().catch((error: unknown) => (failure ??= `saving the state failed: ${(error as Error).message}`));
     }
-    if (failure !== undefined) throw new EngineRunError(`${kind} failed:\n${failure}`, result());
+    if (failure !== undefined) throw new EngineRunError(mask(`${kind} failed:\n${failure}`), result());
+    if (opts.expectNoChanges && result().changed) throw new ExpectNoChangesError(operation, result());
     return result();
   }
 
-  private async runProgram(deployment: Deployment, output: string[], logs: EngineLog[]): Promise<ProgramExit> {
-    deployment.hosts.prestartDefault();
+  private async runProgram(deployment: Deployment, parallel: number, output: string[], logs: EngineLog[]): Promise<ProgramExit> {
+    // The program registers the default provider with the current config; boot its host meanwhile.
+    deployment.hosts.defineProvider(deployment.defaultProviderUrn, providerConfigArgs(this.config));
+    deployment.hosts.prestart(deployment.defaultProviderUrn);
     const monitor = await MonitorServer.start(deployment, (log) => {
       logs.push(log);
       // Like the CLI without --debug: debug messages (which carry wire objects, secrets included) are not shown.
@@ -183,6 +227,7 @@ export class TestEngine {
         dryRun: deployment.dryRun,
         config: this.config,
         env: this.opts.env,
+        parallel,
         timeoutMs: this.opts.timeoutMs ?? 120_000,
         onOutput: (text) => output.push(text),
       });

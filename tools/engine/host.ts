@@ -1,6 +1,6 @@
 /**
  * TEST TOOL — a client for one real dynamic-provider host process (`node <@pulumi/pulumi>/cmd/dynamic-provider`),
- * spoken to over gRPC exactly as the Pulumi engine does (reference/pulumi-dynamic.md §6.2).
+ * spoken to over gRPC exactly as the Pulumi engine does.
  *
  * Every call has a deadline, and a host that exits fails pending and later calls at once with the method, the
  * exit code or signal and the tail of its stderr, so a test never hangs on a dead host.
@@ -179,8 +179,13 @@ export class DynamicProviderHost {
     return { properties: fromStruct(response.getProperties()) };
   }
 
-  /** `id` "" in the answer means the object is gone. */
-  async read(id: string, urn: string, properties: PropertyMap, inputs?: PropertyMap): Promise<{ id: string; properties: PropertyMap; inputs?: PropertyMap }> {
+  /** `id` "" in the answer means the object is gone; `noOutputs` means the answer carried no properties at all. */
+  async read(
+    id: string,
+    urn: string,
+    properties: PropertyMap,
+    inputs?: PropertyMap,
+  ): Promise<{ id: string; properties: PropertyMap; inputs?: PropertyMap; noOutputs: boolean }> {
     const request = new (pulumiSdk().providerPb.ReadRequest)();
     request.setId(id).setUrn(urn).setProperties(toStruct(properties));
     if (inputs) request.setInputs(toStruct(inputs));
@@ -188,6 +193,7 @@ export class DynamicProviderHost {
     return {
       id: response.getId(),
       properties: fromStruct(response.getProperties()),
+      noOutputs: !response.hasProperties(),
       ...(response.hasInputs() ? { inputs: fromStruct(response.getInputs()) } : {}),
     };
   }

@@ -1,18 +1,29 @@
 /**
- * One dynamic-provider host per provider instance, as the engine runs one plugin process per provider: the
- * default provider's host is configured with the whole stack config, an explicit `pulumi-nodejs` provider
- * resource's host with that resource's inputs. Hosts start on first use and stop when the run ends.
+ * One dynamic-provider host per provider instance, as the engine runs one plugin process per provider. Every
+ * provider is a resource with a URN — the default `pulumi-nodejs` provider too — and its host is configured with
+ * that resource's inputs: the stack config for the default provider, the arguments for an explicit one. Which
+ * inputs those are (the program's, or the ones stored at the last update) is the caller's business (§8 rule 1).
+ * Hosts start on first use and stop when the run ends.
  */
 import { DynamicProviderHost } from "./host";
 import type { PropertyMap } from "./values";
 
-export const DEFAULT_PROVIDER = "default";
+export const DEFAULT_PROVIDER_NAME = "default";
+export const NODEJS_PROVIDER_TYPE = "pulumi:providers:pulumi-nodejs";
+
+export function defaultProviderUrn(stack: string, project: string): string {
+  return `urn:pulumi:${stack}::${project}::${NODEJS_PROVIDER_TYPE}::${DEFAULT_PROVIDER_NAME}`;
+}
 
 /** The URN part of a provider reference `urn::id` (the id may be unknown during preview). */
-export function providerKeyOf(reference: string | undefined): string {
-  if (!reference) return DEFAULT_PROVIDER;
-  const separator = reference.lastIndexOf("::");
-  return separator > 0 ? reference.slice(0, separator) : reference;
+export function providerKeyOf(reference: string): string {
+  // A URN is urn:pulumi:<stack>::<project>::<type>::<name>; a reference adds "::<id>".
+  return reference.split("::").length > 4 ? reference.slice(0, reference.lastIndexOf("::")) : reference;
+}
+
+/** A provider whose inputs are not known during preview: the engine does not configure it (rule 6 of §8). */
+export class UnconfiguredProviderError extends Error {
+  override name = "UnconfiguredProviderError";
 }
 
 export interface HostPoolOptions {
@@ -20,44 +31,52 @@ export interface HostPoolOptions {
   project: string;
   env?: NodeJS.ProcessEnv;
   callTimeoutMs?: number;
-  /** Configure args of the default provider. */
-  defaultConfig: PropertyMap;
+}
+
+interface ProviderDefinition {
+  inputs: PropertyMap;
+  configured: boolean;
 }
 
 export class HostPool {
   private readonly hosts = new Map<string, Promise<DynamicProviderHost>>();
-  private readonly providerConfigs = new Map<string, PropertyMap>();
+  private readonly providers = new Map<string, ProviderDefinition>();
   private readonly launches: Promise<DynamicProviderHost>[] = [];
   private readonly started: DynamicProviderHost[] = [];
   private readonly stoppedOutput: string[] = [];
 
   constructor(private readonly opts: HostPoolOptions) {}
 
-  /** Records an explicit provider's inputs; its host is configured with them when first used. */
-  defineProvider(providerUrn: string, inputs: PropertyMap): void {
-    const known = this.providerConfigs.get(providerUrn);
+  /** Records a provider's inputs; its host is configured with them when first used. `configured: false` = unknowns. */
+  defineProvider(providerUrn: string, inputs: PropertyMap, { configured = true } = {}): void {
+    const known = this.providers.get(providerUrn);
     // New settings need a new host (a host is configured once); the old one is still stopped at the end.
-    if (known && JSON.stringify(known) !== JSON.stringify(inputs)) this.hosts.delete(providerUrn);
-    this.providerConfigs.set(providerUrn, inputs);
+    if (known && (JSON.stringify(known.inputs) !== JSON.stringify(inputs) || known.configured !== configured)) this.hosts.delete(providerUrn);
+    this.providers.set(providerUrn, { inputs, configured });
   }
 
   hasProvider(providerUrn: string): boolean {
-    return this.providerConfigs.has(providerUrn);
+    return this.providers.has(providerUrn);
   }
 
-  /** Starts the default provider's host now, so it boots while the program does; errors surface at first use. */
-  prestartDefault(): void {
-    this.get(undefined).catch(() => undefined);
+  isConfigured(reference: string): boolean {
+    return this.providers.get(providerKeyOf(reference))?.configured ?? false;
   }
 
-  /** The configured host for a provider reference (or the default provider). */
-  get(reference: string | undefined): Promise<DynamicProviderHost> {
+  /** Starts a provider's host now, so it boots while the program does; errors surface at first use. */
+  prestart(providerUrn: string): void {
+    this.get(providerUrn).catch(() => undefined);
+  }
+
+  /** The configured host for a provider reference (`urn::id` or a provider URN). */
+  get(reference: string): Promise<DynamicProviderHost> {
     const key = providerKeyOf(reference);
     let host = this.hosts.get(key);
     if (!host) {
-      const config = key === DEFAULT_PROVIDER ? this.opts.defaultConfig : this.providerConfigs.get(key);
-      if (!config) return Promise.reject(new Error(`provider ${key} is not registered in this run or in the state`));
-      host = this.start(config);
+      const definition = this.providers.get(key);
+      if (!definition) return Promise.reject(new Error(`provider ${key} is not registered in this run or in the state`));
+      if (!definition.configured) return Promise.reject(new UnconfiguredProviderError(`provider ${key} has inputs that are not known during preview`));
+      host = this.start(definition.inputs);
       this.hosts.set(key, host);
       this.launches.push(host);
     }

@@ -1,6 +1,8 @@
 /** TEST TOOL — the engine stand-in's public surface (see README.md). */
-export { TestEngine, EngineRunError, ExpectNoChangesError, describeChanges } from "./engine";
-export type { EngineOptions, RunResult, Step, StepOp, StackState, ResourceState, EngineLog } from "./engine";
+export { TestEngine, EngineRunError, ExpectNoChangesError, describeChanges, proposedChanges } from "./engine";
+export type { EngineOptions, CommandOptions, UpdateOptions, RunResult, Step, StepOp, StepState, StackState, ResourceState, EngineLog } from "./engine";
+export { displayedChanges } from "./steps";
+export { resolveParallelism } from "./scheduler";
 export { PulumiCliEngine, createEngine, pulumiCliAvailable, type Engine } from "./cliEngine";
 export { DynamicProviderHost, HostCallError, type HostOptions, type InitFailure, type DiffChanges } from "./host";
 export {

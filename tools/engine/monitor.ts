@@ -11,6 +11,7 @@ import type {
   SupportsFeatureRequest,
 } from "@pulumi/pulumi/proto/resource_pb";
 import type { Deployment } from "./deployment";
+import { readResource, registerResource } from "./register";
 import { pulumiSdk } from "./sdk";
 import { jsonSafe, type PropertyMap } from "./values";
 
@@ -61,7 +62,7 @@ export class MonitorServer {
         new resourcePb.SupportsFeatureResponse().setHassupport(SUPPORTED_FEATURES.has(request.getId())),
       ),
       registerResource: unary(async (request: RegisterResourceRequest) => {
-        const result = await deployment.registerResource({
+        const result = await registerResource(deployment, {
           type: request.getType(),
           name: request.getName(),
           parent: optional(request.getParent()),
@@ -69,7 +70,9 @@ export class MonitorServer {
           object: request.getObject()?.toJavaScript() ?? {},
           provider: optional(request.getProvider()),
           dependencies: request.getDependenciesList(),
-          deleteBeforeReplace: request.getDeletebeforereplace(),
+          deleteBeforeReplace: request.getDeletebeforereplacedefined() ? request.getDeletebeforereplace() : undefined,
+          protect: request.getProtect() === true,
+          retainOnDelete: request.getRetainondelete() === true,
           ignoreChanges: request.getIgnorechangesList(),
           replaceOnChanges: request.getReplaceonchangesList(),
           additionalSecretOutputs: request.getAdditionalsecretoutputsList(),
@@ -78,7 +81,7 @@ export class MonitorServer {
         return new resourcePb.RegisterResourceResponse().setUrn(result.urn).setId(result.id).setObject(toStruct(result.object));
       }),
       readResource: unary(async (request: ReadResourceRequest) => {
-        const result = await deployment.readResource({
+        const result = await readResource(deployment, {
           id: request.getId(),
           type: request.getType(),
           name: request.getName(),
@@ -90,8 +93,8 @@ export class MonitorServer {
         });
         return new resourcePb.ReadResourceResponse().setUrn(result.urn).setProperties(toStruct(result.properties));
       }),
-      registerResourceOutputs: unary(async (request: RegisterResourceOutputsRequest) => {
-        await deployment.registerOutputs(request.getUrn(), request.getOutputs()?.toJavaScript() ?? {});
+      registerResourceOutputs: unary((request: RegisterResourceOutputsRequest) => {
+        deployment.registerOutputs(request.getUrn(), request.getOutputs()?.toJavaScript() ?? {});
         return new emptyPb.Empty();
       }),
     });

@@ -45,6 +45,8 @@ export interface ProgramRunOptions {
   dryRun: boolean;
   config: StackConfig;
   env?: NodeJS.ProcessEnv;
+  /** `--parallel`, passed on as the Node language host does. */
+  parallel: number;
   timeoutMs: number;
   /** Receives stdout and stderr text as it arrives. */
   onOutput: (text: string) => void;
@@ -71,7 +73,7 @@ export function runProgram(opts: ProgramRunOptions): Promise<ProgramExit> {
     `--stack=${opts.stack}`,
     `--root-directory=${opts.project.rootDir}`,
     `--pwd=${opts.project.programDir}`,
-    "--parallel=16",
+    `--parallel=${opts.parallel}`,
     ...(opts.dryRun ? ["--dry-run"] : []),
     opts.project.entryPoint,
   ];

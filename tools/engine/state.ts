@@ -26,6 +26,10 @@ export interface ResourceState {
   external?: boolean;
   /** Replaced (create-before-delete) and still to be deleted. */
   delete?: boolean;
+  /** The `protect` option: the engine refuses to delete or replace it. */
+  protect?: boolean;
+  /** The `retainOnDelete` option: deleting it only drops it from state. */
+  retainOnDelete?: boolean;
 }
 
 export interface StackState {
@@ -53,6 +57,11 @@ export function stackOutputsOf(resources: readonly ResourceState[]): PropertyMap
 export class StateStore {
   private crypter: Promise<PassphraseCrypter> | undefined;
   private writes: Promise<void> = Promise.resolve();
+  private latest: (() => readonly ResourceState[]) | undefined;
+  private writing: Promise<void> | undefined;
+  private writeError: unknown;
+  /** How many times the file was written (tests check that writes are folded together). */
+  writeCount = 0;
 
   constructor(
     readonly stateDir: string,
@@ -86,11 +95,44 @@ export class StateStore {
     return resources.map((resource) => mapSecrets(resource, (sealed) => secretEnvelope(JSON.parse(crypter.decrypt(sealed)))));
   }
 
+  /**
+   * Cheap state writes: asks for the snapshot to be saved without waiting. Requests made while a write is running
+   * are folded into one more write of the newest snapshot, so a thousand steps never queue a thousand writes and
+   * no step waits for the disk. `flush()` waits until everything requested is on disk.
+   */
+  requestSave(snapshot: () => readonly ResourceState[]): void {
+    this.latest = snapshot;
+    this.writing ??= this.drain();
+  }
+
+  /** Waits for requested writes; rethrows the first write failure. */
+  async flush(): Promise<void> {
+    while (this.writing) await this.writing;
+    if (this.writeError !== undefined) {
+      const error = this.writeError;
+      this.writeError = undefined;
+      throw error;
+    }
+  }
+
+  private async drain(): Promise<void> {
+    // Let the step that asked finish its synchronous work first.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    while (this.latest) {
+      const snapshot = this.latest();
+      this.latest = undefined;
+      await this.save(snapshot).catch((error: unknown) => (this.writeError ??= error));
+    }
+    this.writing = undefined;
+  }
+
   /** Writes the whole state atomically; writes are applied in call order. */
   save(resources: readonly ResourceState[]): Promise<void> {
     const snapshot = structuredClone(resources);
     const write = this.writes.then(async () => {
-      const crypter = await this.crypterFor(await this.storedSalt());
+      // The crypter of this store's file is kept, so a write does not re-read the file for its salt.
+      const known = this.crypter ? await this.crypter.catch(() => undefined) : undefined;
+      const crypter = known ?? (await this.crypterFor(await this.storedSalt()));
       const checkpoint: Checkpoint = {
         version: 3,
         checkpoint: {
@@ -106,6 +148,7 @@ export class StateStore {
       const temporary = `${this.file}.${process.pid}.tmp`;
       await fs.promises.writeFile(temporary, `${JSON.stringify(checkpoint, null, 2)}\n`, { mode: 0o600 });
       await fs.promises.rename(temporary, this.file);
+      this.writeCount++;
     });
     this.writes = write.catch(() => undefined);
     return write;

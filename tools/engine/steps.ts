@@ -2,7 +2,24 @@
 import type { ResourceState } from "./state";
 import { deepEqual, isPlainObject, stripSecrets, type PropertyMap } from "./values";
 
-export type StepOp = "create" | "update" | "replace" | "delete" | "same" | "read" | "refresh-update" | "refresh-delete" | "refresh-same";
+export type StepOp =
+  | "create"
+  | "update"
+  | "replace"
+  | "delete"
+  /** A replaced object an earlier, failed update left to delete (the engine's delete-replaced step). */
+  | "delete-replaced"
+  | "same"
+  | "read"
+  | "refresh-update"
+  | "refresh-delete"
+  | "refresh-same";
+
+/** A resource's inputs and outputs before or after a step, as the engine's step events carry them. */
+export interface StepState {
+  inputs: PropertyMap;
+  outputs: PropertyMap;
+}
 
 export interface Step {
   op: StepOp;
@@ -10,9 +27,16 @@ export interface Step {
   type: string;
   name: string;
   urn: string;
-  /** Properties that differ (provider-reported, else computed from old and new values). */
+  /**
+   * Changed keys, only where the real engine has them: when it compared inputs itself (a provider without an
+   * opinion, an explicit provider's new settings). A dynamic provider never reports any (rule 4 of §8).
+   */
   diffs?: string[];
+  /** The provider's replace keys. */
   replaces?: string[];
+  /** State before and after, as in the engine's step events; the CLI's `--diff` display compares these. */
+  old?: StepState;
+  new?: StepState;
 }
 
 export interface RegisterRequest {
@@ -23,7 +47,10 @@ export interface RegisterRequest {
   object: PropertyMap;
   provider?: string;
   dependencies: string[];
-  deleteBeforeReplace: boolean;
+  /** Set only when the program gave the option (`deleteBeforeReplaceDefined`); it then overrides the provider. */
+  deleteBeforeReplace?: boolean;
+  protect: boolean;
+  retainOnDelete: boolean;
   ignoreChanges: string[];
   replaceOnChanges: string[];
   additionalSecretOutputs: string[];
@@ -48,6 +75,21 @@ export class StepError extends Error {
 
 /** Ops that change nothing. */
 export const UNCHANGED_OPS: ReadonlySet<StepOp> = new Set<StepOp>(["same", "read", "refresh-same"]);
+
+export function isRefreshOp(op: StepOp): boolean {
+  return op.startsWith("refresh-");
+}
+
+/**
+ * What the CLI's `--diff` display shows as changed for a step: top-level keys whose inputs differ between the old and
+ * new state (outputs for refresh steps). With an SDK older than 3.216 a refresh keeps the old inputs, so drift
+ * found through outputs shows fewer properties here, exactly as it does for users.
+ */
+export function displayedChanges(step: Step): string[] {
+  if (!step.old || !step.new) return [];
+  if (isRefreshOp(step.op)) return changedKeys(step.old.outputs, step.new.outputs);
+  return changedKeys(step.old.inputs, step.new.inputs).filter((key) => key !== "__provider");
+}
 
 export const DYNAMIC_TYPE_PREFIX = "pulumi-nodejs:dynamic/";
 export const PROVIDER_TYPE_PREFIX = "pulumi:providers:";
@@ -93,17 +135,19 @@ export function applyIgnoreChanges(news: PropertyMap, oldInputs: PropertyMap, ig
   return result;
 }
 
-/** The provider reference's URN, if the resource uses an explicit provider. */
+/** The provider reference's URN (`urn::id`, the id possibly empty during preview). */
 export function providerUrnOf(resource: ResourceState): string | undefined {
   if (!resource.provider) return undefined;
-  const separator = resource.provider.lastIndexOf("::");
-  return separator > 0 ? resource.provider.slice(0, separator) : resource.provider;
+  const reference = resource.provider;
+  return reference.split("::").length > 4 ? reference.slice(0, reference.lastIndexOf("::")) : reference;
 }
 
-/**
- * Dependents before their dependencies (the order to delete in). Edges: `dependencies`, `parent` and the
- * explicit provider; resources keep their relative state order otherwise.
- */
+/** What a resource depends on: `dependencies`, its parent and its provider. */
+export function resourceEdges(resource: ResourceState): string[] {
+  return [...resource.dependencies, resource.parent, providerUrnOf(resource)].filter((urn): urn is string => Boolean(urn));
+}
+
+/** Dependents before their dependencies (the order to delete in); resources keep their state order otherwise. */
 export function reverseDependencyOrder(resources: readonly ResourceState[]): ResourceState[] {
   const byUrn = new Map<string, ResourceState[]>();
   for (const resource of resources) byUrn.set(resource.urn, [...(byUrn.get(resource.urn) ?? []), resource]);
@@ -112,8 +156,7 @@ export function reverseDependencyOrder(resources: readonly ResourceState[]): Res
   const visit = (resource: ResourceState) => {
     if (visited.has(resource)) return;
     visited.add(resource);
-    const edges = [...resource.dependencies, resource.parent, providerUrnOf(resource)];
-    for (const urn of edges) for (const dependency of (urn && byUrn.get(urn)) || []) visit(dependency);
+    for (const urn of resourceEdges(resource)) for (const dependency of byUrn.get(urn) ?? []) visit(dependency);
     ordered.push(resource);
   };
   resources.forEach(visit);

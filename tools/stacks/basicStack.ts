@@ -8,7 +8,7 @@ import { join } from "node:path";
 import type { Emulator, EmulatorClient } from "../emulator";
 import { createEngine, type Engine } from "../engine";
 import type { StackConfig } from "../engine/project";
-import { REPO_ROOT, ensureSelfLink } from "./selfLink";
+import { REPO_ROOT, packageLookupEnv } from "./packageLink";
 
 /** Distinctive values that must never appear in plain text in state, logs or errors. */
 export const SENTINELS = {
@@ -51,7 +51,6 @@ export interface BasicStack {
 }
 
 export function basicStack(emulator: Emulator, options: BasicStackOptions = {}): BasicStack {
-  ensureSelfLink();
   const client = options.client ?? SENTINEL_CLIENT;
   const ownsStateDir = options.stateDir === undefined;
   const stateDir = options.stateDir ?? mkdtempSync(join(tmpdir(), "pulumi-tenant-state-"));
@@ -69,7 +68,7 @@ export function basicStack(emulator: Emulator, options: BasicStackOptions = {}):
       ...projectConfig,
     },
     // Type-checking the example on every run costs seconds; tsc checks it in CI instead.
-    env: { PULUMI_NODEJS_TRANSPILE_ONLY: "true", ...options.env },
+    env: { PULUMI_NODEJS_TRANSPILE_ONLY: "true", ...packageLookupEnv(), ...options.env },
     timeoutMs: options.timeoutMs,
   });
   return {

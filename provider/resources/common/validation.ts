@@ -18,7 +18,7 @@ export function strictShape<Shape extends z.ZodRawShape>(shape: Shape) {
 type PathSegment = PropertyKey;
 
 /** `configuration.deliveryMethods[0]` */
-export function formatPath(path: readonly PathSegment[]): string {
+function formatPath(path: readonly PathSegment[]): string {
   let text = "";
   for (const segment of path) {
     if (typeof segment === "number") text += `[${segment}]`;
@@ -70,7 +70,7 @@ function reasonFor(issue: z.core.$ZodIssue, missing: boolean): string {
 }
 
 /** zod issues → check failures, minus those caused by values the engine does not know yet. */
-export function failuresFrom(issues: readonly z.core.$ZodIssue[], input: unknown): CheckFailure[] {
+function failuresFrom(issues: readonly z.core.$ZodIssue[], input: unknown): CheckFailure[] {
   const failures: CheckFailure[] = [];
   for (const issue of issues) {
     const { value, underUnknown } = valueAt(input, issue.path);

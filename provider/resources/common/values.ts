@@ -4,10 +4,10 @@
  */
 
 /** What the engine sends in place of a value it does not know yet (preview). `unknownValue` in @pulumi/pulumi's runtime/rpc. */
-export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
+const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
 
 /** The host adds the serialized provider under this key to every property bag. */
-export const PROVIDER_KEY = "__provider";
+const PROVIDER_KEY = "__provider";
 
 export type PropertyBag = Record<string, unknown>;
 
@@ -16,7 +16,7 @@ export function isUnknown(value: unknown): boolean {
 }
 
 /** True when the value is the unknown sentinel or holds one at any depth. */
-export function containsUnknown(value: unknown): boolean {
+function containsUnknown(value: unknown): boolean {
   if (isUnknown(value)) return true;
   if (Array.isArray(value)) return value.some(containsUnknown);
   if (isPlainObject(value)) return Object.values(value).some(containsUnknown);

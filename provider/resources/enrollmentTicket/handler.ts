@@ -7,23 +7,20 @@ import { createHash } from "node:crypto";
 import type { CheckResult, ConfigureRequest, CreateResult, DiffResult, ReadResult, UpdateResult } from "@pulumi/pulumi/dynamic";
 import { AmbiguousRequestError } from "../../client";
 import { recordConfiguration, tenantConnection } from "../hostClient";
+import { diffByDefinition } from "../common/diff";
 import { checkInputs, parseCheckedInputs } from "../common/validation";
-import { compact, differs, withoutProviderKey } from "../common/values";
-import {
-  TICKET_INPUT_KEYS,
-  enrollmentTicketInputs,
-  storedTicketInputs,
-  type EnrollmentTicketOutputs,
-} from "./inputs";
+import { compact, withoutProviderKey } from "../common/values";
+import { enrollmentTicketDefinition as definition } from "./definition";
+import { storedTicketInputs, type EnrollmentTicketOutputs } from "./state";
 import { TICKET_PATH, expandTicket, flattenTicket, ticketResponse, type TicketResponse } from "./wire";
 
-const WHAT = "EnrollmentTicket";
+const WHAT = definition.name;
 
 /**
  * The resource id: a digest of the ticket id, not the ticket id itself. The ticket id is the secret part
  * of the ticket URL, and Pulumi cannot keep a resource id secret.
  */
-export function resourceIdOf(ticketId: string): string {
+function resourceIdOf(ticketId: string): string {
   return `tkt_${createHash("sha256").update(ticketId).digest("hex").slice(0, 32)}`;
 }
 
@@ -32,19 +29,16 @@ export async function configure(req: ConfigureRequest): Promise<void> {
 }
 
 export async function check(_olds: unknown, news: unknown): Promise<CheckResult> {
-  return checkInputs(enrollmentTicketInputs, news);
+  return checkInputs(definition.inputs, news);
 }
 
 export async function diff(_id: string, olds: unknown, news: unknown): Promise<DiffResult> {
-  const recorded = withoutProviderKey(olds);
-  const desired = withoutProviderKey(news);
-  const changed = TICKET_INPUT_KEYS.filter((key) => differs(recorded[key], desired[key]));
-  // A ticket cannot be edited; deleting the old one is a no-op, so the order does not matter.
-  return { changes: changed.length > 0, replaces: changed, deleteBeforeReplace: false };
+  // Every input replaces (a ticket cannot be edited); deleting the old one is a no-op, so the order does not matter.
+  return diffByDefinition(definition, withoutProviderKey(olds), withoutProviderKey(news));
 }
 
 export async function create(inputs: unknown): Promise<CreateResult<EnrollmentTicketOutputs>> {
-  const desired = parseCheckedInputs(enrollmentTicketInputs, inputs, WHAT);
+  const desired = parseCheckedInputs(definition.inputs, inputs, WHAT);
   const { client } = await tenantConnection();
   const request = expandTicket(desired);
   let response: TicketResponse;

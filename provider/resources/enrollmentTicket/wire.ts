@@ -4,19 +4,11 @@
  */
 import { z } from "zod";
 import { compact } from "../common/values";
+import type { EnrollmentTicketInputs } from "./definition";
 
 export const TICKET_PATH = "/guardian/enrollments/ticket";
 /** Sent only on the ticket POST; the real service prefixes its brand. */
 export const CUSTOM_DOMAIN_HEADER = "service-custom-domain";
-
-export const ENROLLMENT_FACTORS = [
-  "push-notification",
-  "phone",
-  "email",
-  "otp",
-  "webauthn-roaming",
-  "webauthn-platform",
-] as const;
 
 export const ticketResponse = z.object({
   ticket_id: z.string().min(1),
@@ -24,40 +16,33 @@ export const ticketResponse = z.object({
 });
 export type TicketResponse = z.infer<typeof ticketResponse>;
 
-export interface TicketArgs {
-  userId: string;
-  email?: string;
-  sendMail?: boolean;
-  emailLocale?: string;
-  factor?: string;
-  allowMultipleEnrollments?: boolean;
-  customDomain?: string;
-}
+/** The body of the POST. */
+export const ticketRequestBody = z.object({
+  user_id: z.string(),
+  email: z.string().optional(),
+  send_mail: z.boolean().optional(),
+  email_locale: z.string().optional(),
+  factor: z.string().optional(),
+  allow_multiple_enrollments: z.boolean().optional(),
+});
 
 export interface TicketRequest {
-  body: {
-    user_id: string;
-    email?: string;
-    send_mail?: boolean;
-    email_locale?: string;
-    factor?: string;
-    allow_multiple_enrollments?: boolean;
-  };
+  body: z.infer<typeof ticketRequestBody>;
   headers: Record<string, string>;
 }
 
 /** Only the fields the user set; `customDomain` travels as a header, not in the body. */
-export function expandTicket(args: TicketArgs): TicketRequest {
+export function expandTicket(inputs: EnrollmentTicketInputs): TicketRequest {
   return {
     body: compact({
-      user_id: args.userId,
-      email: args.email,
-      send_mail: args.sendMail,
-      email_locale: args.emailLocale,
-      factor: args.factor,
-      allow_multiple_enrollments: args.allowMultipleEnrollments,
+      user_id: inputs.userId,
+      email: inputs.email,
+      send_mail: inputs.sendMail,
+      email_locale: inputs.emailLocale,
+      factor: inputs.factor,
+      allow_multiple_enrollments: inputs.allowMultipleEnrollments,
     }),
-    headers: args.customDomain === undefined ? {} : { [CUSTOM_DOMAIN_HEADER]: args.customDomain },
+    headers: inputs.customDomain === undefined ? {} : { [CUSTOM_DOMAIN_HEADER]: inputs.customDomain },
   };
 }
 

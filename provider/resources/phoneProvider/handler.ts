@@ -6,15 +6,13 @@
 import type { CheckResult, ConfigureRequest, CreateResult, DiffResult, ReadResult, UpdateResult } from "@pulumi/pulumi/dynamic";
 import { AmbiguousRequestError, ApiError, isNotFound, type TenantClient } from "../../client";
 import { recordConfiguration, tenantConnection } from "../hostClient";
+import { diffByDefinition } from "../common/diff";
+import { getNotFoundError, isReadForGet } from "../common/get";
 import { checkInputs, parseCheckedInputs } from "../common/validation";
 import { compact, differs, isPlainObject, sameJson, withoutProviderKey } from "../common/values";
-import {
-  phoneProviderInputs,
-  phoneProviderRules,
-  storedWriteOnly,
-  type PhoneProviderInputs,
-  type PhoneProviderOutputs,
-} from "./inputs";
+import { phoneProviderDefinition as definition, type PhoneProviderInputs } from "./definition";
+import { phoneProviderRules } from "./rules";
+import { storedWriteOnly, type PhoneProviderOutputs } from "./state";
 import {
   PROVIDERS_PATH,
   expandPhoneProvider,
@@ -26,7 +24,7 @@ import {
   type PhoneProviderResponse,
 } from "./wire";
 
-const WHAT = "PhoneProvider";
+const WHAT = definition.name;
 /** POSTs sent in one create when each fails ambiguously and a listing proves none took effect. */
 const MAX_CREATE_ATTEMPTS = 3;
 
@@ -35,36 +33,26 @@ export async function configure(req: ConfigureRequest): Promise<void> {
 }
 
 export async function check(_olds: unknown, news: unknown): Promise<CheckResult> {
-  return checkInputs(phoneProviderInputs, news, phoneProviderRules);
+  return checkInputs(definition.inputs, news, phoneProviderRules);
 }
 
-/** Delivery methods are a set: order on either side is not a change. Works on both naming styles. */
+/** Delivery methods are a set: order on either side is not a change. */
 function comparableConfiguration(configuration: unknown): unknown {
   if (!isPlainObject(configuration)) return configuration;
   const copy = compact({ ...configuration });
-  for (const key of ["deliveryMethods", "delivery_methods"]) {
-    const methods = copy[key];
-    if (Array.isArray(methods)) copy[key] = [...methods].sort();
-  }
+  if (Array.isArray(copy.deliveryMethods)) copy.deliveryMethods = [...copy.deliveryMethods].sort();
   return copy;
 }
 
 export async function diff(_id: string, olds: unknown, news: unknown): Promise<DiffResult> {
-  const recorded = withoutProviderKey(olds);
-  const desired = withoutProviderKey(news);
-  const changed: string[] = [];
-  if (differs(recorded.name, desired.name)) changed.push("name");
-  if (differs(recorded.disabled ?? false, desired.disabled ?? false)) changed.push("disabled");
-  // An omitted configuration is not managed (nothing is sent for it).
-  if (
-    desired.configuration !== undefined &&
-    differs(comparableConfiguration(recorded.configuration), comparableConfiguration(desired.configuration))
-  ) {
-    changed.push("configuration");
-  }
-  if (differs(storedWriteOnly(recorded).credentials, desired.credentials)) changed.push("credentials");
-  // PATCH can change every field, name included, so nothing forces a replacement.
-  return { changes: changed.length > 0, replaces: [], deleteBeforeReplace: false };
+  // PATCH can change every field, name included, so nothing replaces; adoptExisting is never compared.
+  return diffByDefinition(definition, withoutProviderKey(olds), withoutProviderKey(news), {
+    disabled: (recorded, desired) => differs(recorded ?? false, desired ?? false),
+    // An omitted configuration is not managed (nothing is sent for it).
+    configuration: (recorded, desired) =>
+      desired !== undefined && differs(comparableConfiguration(recorded), comparableConfiguration(desired)),
+    credentials: (recorded, desired) => differs(storedWriteOnly({ credentials: recorded }).credentials, desired),
+  });
 }
 
 function outputsFrom(response: PhoneProviderResponse, desired: PhoneProviderInputs): PhoneProviderOutputs {
@@ -117,10 +105,11 @@ async function conflictError(client: TenantClient): Promise<Error> {
 }
 
 /** Whether a listed provider is what our POST would have created (credentials are never returned). */
-function matchesRequest(listed: PhoneProviderResponse, body: PhoneProviderRequest): boolean {
-  if (listed.name !== body.name || (listed.disabled ?? false) !== body.disabled) return false;
-  if (body.configuration === undefined) return true;
-  return sameJson(comparableConfiguration(listed.configuration ?? undefined), comparableConfiguration(body.configuration));
+function matchesDesired(listed: PhoneProviderResponse, desired: PhoneProviderInputs): boolean {
+  const live = flattenPhoneProvider(listed);
+  if (live.name !== desired.name || live.disabled !== (desired.disabled ?? false)) return false;
+  if (desired.configuration === undefined) return true;
+  return sameJson(comparableConfiguration(live.configuration), comparableConfiguration(desired.configuration));
 }
 
 /**
@@ -130,8 +119,8 @@ function matchesRequest(listed: PhoneProviderResponse, body: PhoneProviderReques
  */
 async function reconcileAmbiguousPost(
   client: TenantClient,
+  desired: PhoneProviderInputs,
   body: PhoneProviderRequest,
-  adoptExisting: boolean,
   cause: AmbiguousRequestError,
 ): Promise<PhoneProviderResponse | undefined> {
   let existing: PhoneProviderResponse[];
@@ -146,17 +135,15 @@ async function reconcileAmbiguousPost(
     );
   }
   if (existing.length === 0) return undefined;
-  const created = existing.find((listed) => matchesRequest(listed, body));
-  const adopted = created ?? (adoptExisting ? existing[0] : undefined);
+  const created = existing.find((listed) => matchesDesired(listed, desired));
+  const adopted = created ?? (desired.adoptExisting === true ? existing[0] : undefined);
   if (!adopted) throw await conflictError(client);
   return patchProvider(client, adopted.id, body);
 }
 
-async function createOrAdopt(
-  client: TenantClient,
-  body: PhoneProviderRequest,
-  adoptExisting: boolean,
-): Promise<PhoneProviderResponse> {
+async function createOrAdopt(client: TenantClient, desired: PhoneProviderInputs): Promise<PhoneProviderResponse> {
+  const body = expandPhoneProvider(desired);
+  const adoptExisting = desired.adoptExisting === true;
   if (adoptExisting) {
     const [existing] = await listProviders(client);
     if (existing) return patchProvider(client, existing.id, body);
@@ -176,7 +163,7 @@ async function createOrAdopt(
         throw await conflictError(client);
       }
       if (!(error instanceof AmbiguousRequestError)) throw error;
-      const reconciled = await reconcileAmbiguousPost(client, body, adoptExisting, error);
+      const reconciled = await reconcileAmbiguousPost(client, desired, body, error);
       if (reconciled) return reconciled;
       if (attempt >= MAX_CREATE_ATTEMPTS) {
         throw new Error(
@@ -190,9 +177,9 @@ async function createOrAdopt(
 }
 
 export async function create(inputs: unknown): Promise<CreateResult<PhoneProviderOutputs>> {
-  const desired = parseCheckedInputs(phoneProviderInputs, inputs, WHAT);
+  const desired = parseCheckedInputs(definition.inputs, inputs, WHAT);
   const { client } = await tenantConnection();
-  const response = await createOrAdopt(client, expandPhoneProvider(desired), desired.adoptExisting === true);
+  const response = await createOrAdopt(client, desired);
   return { id: response.id, outs: outputsFrom(response, desired) };
 }
 
@@ -205,8 +192,11 @@ export async function read(id: string, props: unknown): Promise<ReadResult> {
       schema: phoneProviderResponse,
     });
   } catch (error) {
-    if (isNotFound(error)) return { id: "" };
-    throw error;
+    if (!isNotFound(error)) throw error;
+    if (isReadForGet(props)) {
+      throw getNotFoundError(WHAT, id, "the tenant has no phone provider with this id. Check the id (it starts with \"pro_\").");
+    }
+    return { id: "" };
   }
   const live = flattenPhoneProvider(response);
   // The API never returns credentials: keep the stored (secret) value, in outputs and inputs alike.
@@ -223,7 +213,7 @@ export async function read(id: string, props: unknown): Promise<ReadResult> {
 }
 
 export async function update(id: string, _olds: unknown, news: unknown): Promise<UpdateResult<PhoneProviderOutputs>> {
-  const desired = parseCheckedInputs(phoneProviderInputs, news, WHAT);
+  const desired = parseCheckedInputs(definition.inputs, news, WHAT);
   const { client } = await tenantConnection();
   // Full desired state, credentials included: the API replaces configuration whole.
   const response = await patchProvider(client, id, expandPhoneProvider(desired));

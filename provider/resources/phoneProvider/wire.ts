@@ -4,15 +4,13 @@
  */
 import { z } from "zod";
 import { compact } from "../common/values";
+import type { PhoneConfiguration, PhoneProviderInputs } from "./definition";
 
 export const PROVIDERS_PATH = "/branding/phone/providers";
 
 export function providerPath(id: string): string {
   return `${PROVIDERS_PATH}/${encodeURIComponent(id)}`;
 }
-
-export const PHONE_PROVIDER_NAMES = ["vendor_a", "custom"] as const;
-export const DELIVERY_METHODS = ["text", "voice"] as const;
 
 const configurationWire = z.object({
   sid: z.string().optional(),
@@ -36,31 +34,17 @@ export type PhoneProviderResponse = z.infer<typeof phoneProviderResponse>;
 
 export const phoneProviderList = z.object({ providers: z.array(phoneProviderResponse) });
 
-/** The user's shape (camelCase). */
-export interface PhoneConfiguration {
-  sid?: string;
-  deliveryMethods?: string[];
-  defaultFrom?: string;
-  mssid?: string;
-}
+/** The body of POST and PATCH. */
+export const phoneProviderRequest = z.object({
+  name: z.string(),
+  credentials: z.object({ auth_token: z.string().optional() }),
+  disabled: z.boolean(),
+  configuration: configurationWire.optional(),
+});
+export type PhoneProviderRequest = z.infer<typeof phoneProviderRequest>;
 
-export interface PhoneCredentials {
-  authToken?: string;
-}
-
-export interface DesiredPhoneProvider {
-  name: string;
-  credentials: PhoneCredentials;
-  disabled?: boolean;
-  configuration?: PhoneConfiguration;
-}
-
-export interface PhoneProviderRequest {
-  name: string;
-  credentials: { auth_token?: string };
-  disabled: boolean;
-  configuration?: { sid?: string; delivery_methods?: string[]; default_from?: string; mssid?: string };
-}
+/** What expand needs of the checked inputs (`adoptExisting` is not sent). */
+export type DesiredPhoneProvider = Omit<PhoneProviderInputs, "adoptExisting">;
 
 /**
  * The full desired state, for POST and PATCH alike: PATCH replaces `configuration` whole, so it is
@@ -94,7 +78,7 @@ export interface FlattenedPhoneProvider {
   updatedAt?: string;
 }
 
-export function flattenConfiguration(wire: PhoneProviderResponse["configuration"]): PhoneConfiguration | undefined {
+function flattenConfiguration(wire: PhoneProviderResponse["configuration"]): PhoneConfiguration | undefined {
   if (!wire) return undefined;
   return compact({
     sid: wire.sid,

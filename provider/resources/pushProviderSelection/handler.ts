@@ -4,26 +4,28 @@
  */
 import type { CheckResult, ConfigureRequest, CreateResult, DiffResult, ReadResult, UpdateResult } from "@pulumi/pulumi/dynamic";
 import { recordConfiguration, tenantConnection, tenantHost, type TenantConnection } from "../hostClient";
+import { diffByDefinition } from "../common/diff";
 import { checkInputs, parseCheckedInputs } from "../common/validation";
 import { differs, withoutProviderKey } from "../common/values";
-import { pushProviderSelectionInputs, storedSelection, type PushProviderSelectionOutputs } from "./inputs";
-import { SELECTION_PATH, expandSelection, flattenSelection, selectionResponse, type PushProviderName } from "./wire";
+import { isPushProviderName, type PushProviderName } from "../enums";
+import { pushProviderSelectionDefinition as definition } from "./definition";
+import { storedSelection, type PushProviderSelectionOutputs } from "./state";
+import { SELECTION_PATH, expandSelection, flattenSelection, selectionResponse } from "./wire";
 
-const WHAT = "PushProviderSelection";
+const WHAT = definition.name;
 
 export async function configure(req: ConfigureRequest): Promise<void> {
   recordConfiguration(req);
 }
 
 export async function check(_olds: unknown, news: unknown): Promise<CheckResult> {
-  return checkInputs(pushProviderSelectionInputs, news);
+  return checkInputs(definition.inputs, news);
 }
 
 export async function diff(_id: string, olds: unknown, news: unknown): Promise<DiffResult> {
-  const recorded = storedSelection(withoutProviderKey(olds));
-  const desired = withoutProviderKey(news);
-  const changed = differs(recorded.provider, desired.provider);
-  return { changes: changed, replaces: [], deleteBeforeReplace: false };
+  return diffByDefinition(definition, withoutProviderKey(olds), withoutProviderKey(news), {
+    provider: (recorded, desired) => differs(storedSelection({ provider: recorded }).provider, desired),
+  });
 }
 
 async function currentSelection({ client }: TenantConnection): Promise<string | null> {
@@ -56,7 +58,7 @@ function assertSameTenant(id: string, connection: TenantConnection): void {
 }
 
 export async function create(inputs: unknown): Promise<CreateResult<PushProviderSelectionOutputs>> {
-  const desired = parseCheckedInputs(pushProviderSelectionInputs, inputs, WHAT);
+  const desired = parseCheckedInputs(definition.inputs, inputs, WHAT);
   const connection = await tenantConnection();
   const previousProvider = await currentSelection(connection);
   const provider = await select(connection, desired.provider);
@@ -77,16 +79,12 @@ export async function update(
   olds: unknown,
   news: unknown,
 ): Promise<UpdateResult<PushProviderSelectionOutputs>> {
-  const desired = parseCheckedInputs(pushProviderSelectionInputs, news, WHAT);
+  const desired = parseCheckedInputs(definition.inputs, news, WHAT);
   const connection = await tenantConnection();
   assertSameTenant(id, connection);
   const stored = storedSelection(withoutProviderKey(olds));
   const provider = await select(connection, desired.provider);
   return { outs: { ...stored, provider } };
-}
-
-function isPushProviderName(value: string | null): value is PushProviderName {
-  return value === "guardian" || value === "sns" || value === "direct";
 }
 
 /** The API has no DELETE for the selection: destroying the resource restores what create found. */

@@ -1,7 +1,7 @@
 /**
  * fast-check generators of invalid requests to the emulator's /api/v2, each with the status the contract
- * and api-wire.md make it: bodies that break the operation's schema (400), unsupported media types (415),
- * bad query values and ids (400), unknown ids and users (404), conflicts (409), unknown routes (404),
+ * and the service's observed behaviour make it: bodies that break the operation's schema (400), unsupported
+ * media types (415), bad query values and ids (400), unknown ids and users (404), conflicts (409), unknown routes (404),
  * missing or unusable credentials (401) and tokens without the operation's scope (403).
  */
 import fc from "fast-check";
@@ -87,7 +87,7 @@ function phoneRequests(existing: Existing): fc.Arbitrary<InvalidRequest> {
     fc.constant({ ...vendorBody(), configuration: { ...vendorBody().configuration, delivery_methods: [] } }),
     notIn(["text", "voice"]).map((method) => ({ ...vendorBody(), configuration: { ...vendorBody().configuration, delivery_methods: [method] } })),
     fc.constant({ ...vendorBody(), configuration: { sid: "AC1", delivery_methods: ["text"] } }),
-    fc.constant({ name: "custom", credentials: {}, configuration: { sid: "AC1", delivery_methods: ["text"] } }),
+    fc.constant({ name: "custom", credentials: {}, configuration: { delivery_methods: ["text"], region: "eu" } }),
     extraKey(["name", "credentials", "disabled", "configuration"]).map((key) => ({ ...vendorBody(), [key]: "x" })),
     fc.constant({ name: "vendor_a" }),
   );
@@ -96,7 +96,7 @@ function phoneRequests(existing: Existing): fc.Arbitrary<InvalidRequest> {
     notIn(["vendor_a", "custom"]).map((name) => ({ name })),
     nonBoolean.map((disabled) => ({ disabled })),
     fc.constant({ configuration: {} }),
-    fc.constant({ name: "custom" }),
+    fc.constant({ configuration: { sid: "AC1", delivery_methods: ["text"] } }), // vendor_a with no sender
     extraKey(["name", "credentials", "disabled", "configuration"]).map((key) => ({ [key]: true })),
   );
   const badIds = fc.oneof(fc.stringMatching(/^[a-z0-9]{1,10}$/), fc.constant("pro_"), fc.stringMatching(/^pro_[a-z]{0,4}[-.~][a-z]{1,4}$/));
@@ -165,7 +165,9 @@ function streamRequests(existing: Existing): fc.Arbitrary<InvalidRequest> {
     fc.constant({ name: "x" }),
     fc.string({ minLength: 129, maxLength: 140 }).map((name) => ({ ...valid, name })),
     fc.constant({ ...valid, subscriptions: [] }),
-    fc.constant({ ...valid, destination: { ...valid.destination, type: "eventbridge" } }),
+    notIn(["webhook", "eventbridge", "action"]).map((type) => ({ ...valid, destination: { ...valid.destination, type } })),
+    fc.constant({ ...valid, destination: { type: "eventbridge", configuration: { aws_account_id: "123456789012" } } }),
+    fc.constant({ ...valid, destination: { type: "action", configuration: {} } }),
     fc.webUrl({ validSchemes: ["http", "ftp", "wss"] }).map((url) => ({
       ...valid,
       destination: { type: "webhook", configuration: { ...valid.destination.configuration, webhook_endpoint: url } },

@@ -8,13 +8,12 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Emulator } from "../../../tools/emulator";
-import { ExpectNoChangesError, type Engine, type Step } from "../../../tools/engine";
+import { ExpectNoChangesError, displayedChanges, proposedChanges, type Engine, type Step } from "../../../tools/engine";
 import { SENTINELS, basicStack } from "../../../tools/stacks/basicStack";
 import { checkConvergence, projectConfigOf, ticketIdsInState, type BasicDesired, type ConvergenceReport } from "./convergence";
 import type { LeakScanner } from "./leakScan";
 
 /** Step kinds that are not changes (as the engine counts them). */
-const UNCHANGED = new Set(["same", "read", "refresh-same"]);
 
 /** A request tag the client puts in every error, e.g. `[POST /api/v2/guardian/enrollments/ticket]`. */
 const REQUEST_TAG = /\[(GET|PUT|POST|PATCH|DELETE) \/(api\/v2|oauth)[^\]]*\]/;
@@ -125,9 +124,10 @@ export class BasicScenario {
       this.scanner.addError(label, error);
       const message = error instanceof Error ? error.message : String(error);
       if (!(error instanceof ExpectNoChangesError)) return { error: message, tolerated: [] };
-      const changed = error.result.steps.filter((step) => !UNCHANGED.has(step.op));
-      if (!changed.every(tolerate)) return { error: message, tolerated: [] };
-      return { tolerated: changed.map((step) => `${step.op} ${step.type} "${step.name}": ${(step.diffs ?? []).join(", ")}`) };
+      const changed = proposedChanges(error.result.steps, error.operation);
+      const described = changed.map((step) => `${step.op} ${step.type} "${step.name}": ${displayedChanges(step).join(", ")}`);
+      if (!changed.every(tolerate)) return { error: `${message}\n${described.join("\n")}`, tolerated: [] };
+      return { tolerated: described };
     }
   }
 

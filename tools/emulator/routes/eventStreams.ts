@@ -1,11 +1,13 @@
 // Operation 4 (list, paged) and the companions tests need: POST to seed, GET by id, DELETE (idempotent).
 //
-// Paging: streams are listed in creation order; `from` is the id of the page's first stream and `next`
-// the id of the first stream of the following page, present only while more streams exist.
+// Paging, as the service pages its other checkpoint-paged endpoints: streams in creation order; every
+// non-empty page carries `next`, an opaque cursor of its last stream (a short final page too); `from=<next>`
+// resumes after that stream; the page after the last stream is empty and has no `next`.
 import { apiError, noContent, ok, type ApiResult } from "../http";
 import { describeIssue, validate, type ObjectSchema } from "../schema";
-import { eventStreamView, type NewEventStream } from "../state";
+import { eventStreamView, partnerEventSource, type DestinationType, type NewEventStream, type StoredDestination } from "../state";
 import type { Route } from "./route";
+import { decodeCursor, encodeCursor, startAfter } from "./streamCursor";
 
 const ID_FORMAT = /^est_[A-Za-z0-9]{22}$/;
 const DEFAULT_TAKE = 50;
@@ -18,6 +20,43 @@ const authorizationSchemas: Record<string, ObjectSchema> = {
     type: "object",
     required: ["method", "header_key", "header_value"],
     properties: { method: { type: "string" }, header_key: { type: "string", minLength: 1 }, header_value: { type: "string", minLength: 1 } },
+  },
+};
+
+// The regions the service offers for EventBridge destinations.
+const AWS_REGIONS = [
+  "ap-east-1", "ap-northeast-1", "ap-northeast-2", "ap-northeast-3", "ap-south-1", "ap-southeast-1", "ap-southeast-2",
+  "ca-central-1", "cn-north-1", "cn-northwest-1", "eu-central-1", "eu-north-1", "eu-west-1", "eu-west-2", "eu-west-3",
+  "me-south-1", "sa-east-1", "us-gov-east-1", "us-gov-west-1", "us-east-1", "us-east-2", "us-west-1", "us-west-2",
+];
+
+/** Each destination type's configuration as a client sends it (aws_partner_event_source is the service's). */
+const configurationSchemas: Record<DestinationType, ObjectSchema> = {
+  webhook: {
+    type: "object",
+    required: ["webhook_endpoint", "webhook_authorization"],
+    properties: {
+      webhook_endpoint: { type: "string", pattern: "^https://", description: "Target HTTP endpoint URL" },
+      webhook_authorization: {
+        type: "object",
+        required: ["method"],
+        additionalProperties: true,
+        properties: { method: { type: "string", enum: Object.keys(authorizationSchemas) } },
+      },
+    },
+  },
+  eventbridge: {
+    type: "object",
+    required: ["aws_account_id", "aws_region"],
+    properties: {
+      aws_account_id: { type: "string", pattern: "^\\d{12}$", description: "AWS Account ID for EventBridge destination" },
+      aws_region: { type: "string", enum: AWS_REGIONS, description: "AWS Region for EventBridge destination" },
+    },
+  },
+  action: {
+    type: "object",
+    required: ["action_id"],
+    properties: { action_id: { type: "string", minLength: 1, description: "Action ID for the action destination" } },
   },
 };
 
@@ -36,20 +75,8 @@ const createSchema: ObjectSchema = {
       type: "object",
       required: ["type", "configuration"],
       properties: {
-        type: { type: "string", enum: ["webhook"] },
-        configuration: {
-          type: "object",
-          required: ["webhook_endpoint", "webhook_authorization"],
-          properties: {
-            webhook_endpoint: { type: "string", pattern: "^https://", description: "Target HTTP endpoint URL" },
-            webhook_authorization: {
-              type: "object",
-              required: ["method"],
-              additionalProperties: true,
-              properties: { method: { type: "string", enum: Object.keys(authorizationSchemas) } },
-            },
-          },
-        },
+        type: { type: "string", enum: Object.keys(configurationSchemas) },
+        configuration: { type: "object", additionalProperties: true },
       },
     },
     status: { type: "string", enum: ["enabled", "disabled"], description: "Indicates whether the event stream is actively forwarding events" },
@@ -73,6 +100,32 @@ function parseTake(raw: string | null): number | ApiResult {
   return take;
 }
 
+type DestinationInput = { type: DestinationType; configuration: Record<string, unknown> };
+
+/** Checks the configuration its type needs; returns the destination to store, or the 400. */
+function destinationFrom(input: DestinationInput, tenant: string): StoredDestination | ApiResult {
+  const invalid = (issue: Parameters<typeof describeIssue>[1]): ApiResult => apiError(400, describeIssue("Payload", issue), "invalid_body");
+  const issue = validate(input.configuration, configurationSchemas[input.type], "destination.configuration");
+  if (issue) return invalid(issue);
+  const configuration = structuredClone(input.configuration);
+  switch (input.type) {
+    case "webhook": {
+      const authorization = configuration.webhook_authorization as { method: string };
+      const authorizationIssue = validate(
+        authorization,
+        authorizationSchemas[authorization.method],
+        "destination.configuration.webhook_authorization",
+      );
+      if (authorizationIssue) return invalid(authorizationIssue);
+      return { type: "webhook", configuration } as StoredDestination;
+    }
+    case "eventbridge":
+      return { type: "eventbridge", configuration: { ...configuration, aws_partner_event_source: partnerEventSource(tenant) } } as StoredDestination;
+    case "action":
+      return { type: "action", configuration } as StoredDestination;
+  }
+}
+
 function checkId(id: string): ApiResult | undefined {
   if (ID_FORMAT.test(id)) return undefined;
   const message = describeIssue("Path", {
@@ -92,11 +145,13 @@ export const eventStreamRoutes: Route[] = [
       const take = parseTake(query.get("take"));
       if (typeof take !== "number") return take;
       const from = query.get("from");
-      const start = from === null ? 0 : state.eventStreams.findIndex((stream) => stream.id === from);
-      if (start < 0) return badPaging();
-      const page = state.eventStreams.slice(start, start + take).map(eventStreamView);
-      const following = state.eventStreams[start + take];
-      return ok(following ? { eventStreams: page, next: following.id } : { eventStreams: page });
+      const cursor = from === null ? undefined : decodeCursor(from);
+      if (from !== null && cursor === undefined) return badPaging();
+      const start = cursor === undefined ? 0 : startAfter(state.eventStreams, cursor);
+      const page = state.eventStreams.slice(start, start + take);
+      const last = page.at(-1);
+      const eventStreams = page.map(eventStreamView);
+      return ok(last ? { eventStreams, next: encodeCursor(last) } : { eventStreams });
     },
   },
   {
@@ -107,18 +162,13 @@ export const eventStreamRoutes: Route[] = [
     handle: ({ state, body }) => {
       const issue = validate(body, createSchema);
       if (issue) return apiError(400, describeIssue("Payload", issue), "invalid_body");
-      const input = body as Omit<NewEventStream, "status"> & { status?: NewEventStream["status"] };
-      const authorization = input.destination.configuration.webhook_authorization;
-      const authorizationIssue = validate(
-        authorization,
-        authorizationSchemas[authorization.method],
-        "destination.configuration.webhook_authorization",
-      );
-      if (authorizationIssue) return apiError(400, describeIssue("Payload", authorizationIssue), "invalid_body");
+      const input = body as Omit<NewEventStream, "status" | "destination"> & { status?: NewEventStream["status"]; destination: DestinationInput };
+      const destination = destinationFrom(input.destination, state.tenant);
+      if ("status" in destination) return destination;
       if (state.eventStreams.some((stream) => stream.name === input.name)) {
         return apiError(409, "Event stream name already in use.");
       }
-      const stream = state.addEventStream({ ...input, status: input.status ?? "enabled" });
+      const stream = state.addEventStream({ ...input, destination, status: input.status ?? "enabled" });
       return ok(eventStreamView(stream), 201);
     },
   },

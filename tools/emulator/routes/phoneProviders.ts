@@ -48,13 +48,8 @@ function vendorRuleViolation(
   credentials: Record<string, unknown>,
 ): ApiResult | undefined {
   const configurationDescription = (fieldSchemas.configuration as ObjectSchema).description;
-  if (name === "custom") {
-    const extras = Object.keys(configuration ?? {}).filter((key) => key !== "delivery_methods");
-    if (extras.length > 0) {
-      return payloadError(`Additional properties not allowed: ${extras.join(",")}`, "configuration", configurationDescription);
-    }
-    return undefined;
-  }
+  // The service accepted and echoed sid and default_from on a custom provider: no vendor rules apply.
+  if (name === "custom") return undefined;
   if (typeof credentials.auth_token !== "string") {
     return payloadError("Missing required property: auth_token", "credentials", (fieldSchemas.credentials as ObjectSchema).description);
   }

@@ -75,7 +75,7 @@ describe("CLI process", () => {
     expect(await cli.exited).toEqual({ code: 0, signal: null });
   });
 
-  it("honours --client, --token-ttl, --rate-limit, --tenant and --retry-after, and exits 0 on SIGINT", async () => {
+  it("honours --client, --token-ttl, --rate-limit, --refill-per-second, --tenant and --retry-after, and exits 0 on SIGINT", async () => {
     const cli = runCli([
       "--port=0",
       "--client",
@@ -84,6 +84,8 @@ describe("CLI process", () => {
       "120",
       "--rate-limit",
       "50",
+      "--refill-per-second",
+      "5",
       "--tenant",
       "ci-tenant",
       "--retry-after",
@@ -91,11 +93,14 @@ describe("CLI process", () => {
     const url = FIRST_LINE.exec(await firstLine(cli))![1];
     expect((await token(url, "demo", "demo-secret")).status).toBe(401); // the default client is replaced
     const issued = await token(url, "ci", "ci-secret");
-    expect(issued.body).toMatchObject({ expires_in: 120, scope: "read:guardian_factors read:phone_providers" });
+    expect(issued.body).toMatchObject({ expires_in: 120 });
     const accessToken = issued.body.access_token as string;
+    const claims = JSON.parse(Buffer.from(accessToken.split(".")[1], "base64url").toString("utf8")) as { scope: string };
+    expect(claims.scope).toBe("read:guardian_factors read:phone_providers");
     const read = await call({ url }, "GET", PUSH_PATH, { token: accessToken });
     expect(read.status).toBe(200);
     expect(read.headers.get("x-ratelimit-limit")).toBe("50");
+    expect((await call({ url }, "GET", "/__emulator/rate-limit")).body.bucket).toEqual({ size: 50, refillPerSecond: 5 });
     expect((await call({ url }, "PUT", PUSH_PATH, { token: accessToken, body: { provider: "sns" } })).status).toBe(403);
     const state = await call({ url }, "GET", "/__emulator/state");
     expect(state.body.tenant).toBe("ci-tenant");
@@ -130,6 +135,8 @@ describe("CLI flags", () => {
         "--token-ttl",
         "60",
         "--rate-limit=10",
+        "--refill-per-second",
+        "2.5",
         "--tenant",
         "t",
         "--retry-after",
@@ -143,6 +150,7 @@ describe("CLI flags", () => {
       ],
       tokenTtlSeconds: 60,
       rateLimit: 10,
+      refillPerSecond: 2.5,
       tenant: "t",
       retryAfter: true,
     });
@@ -156,6 +164,10 @@ describe("CLI flags", () => {
     [["--port", "--tenant"], /--port needs a value/],
     [["--token-ttl", "0"], /--token-ttl/],
     [["--rate-limit", "-1"], /--rate-limit/],
+    [["--rate-limit", "10", "--refill-per-second", "0"], /--refill-per-second needs a number above 0/],
+    [["--rate-limit", "10", "--refill-per-second", "fast"], /--refill-per-second needs a number above 0/],
+    [["--refill-per-second", "1"], /needs --rate-limit/],
+    [["--rate-limit", "10", "--refill-per-second", "11"], /cannot exceed --rate-limit/],
     [["--client", "no-secret"], /--client needs id:secret/],
     [["--client", "x:y:read:nothing"], /not a contract scope: read:nothing/],
     [["--client", "x:y", "--client", "x:z"], /given twice/],

@@ -1,6 +1,6 @@
 // Test controls under /__emulator/, the request log and counters, and conventions shared by every response.
 import { describe, expect, it } from "vitest";
-import { call, PHONE_PATH, PUSH_PATH, STREAMS_PATH, useEmulator, vendorProvider, webhookStream } from "./support";
+import { call, PHONE_PATH, PUSH_PATH, STREAMS_PATH, useEmulator, vendorProvider, webhookStream, type Json } from "./support";
 
 describe("HTTP test controls", () => {
   const ctx = useEmulator();
@@ -18,6 +18,47 @@ describe("HTTP test controls", () => {
       expect((await call(ctx.emulator, "POST", "/__emulator/event-streams/seed", { body })).status).toBe(400);
     }
     expect((await call(ctx.emulator, "POST", "/__emulator/event-streams/seed", { raw: "{" })).status).toBe(400);
+  });
+
+  it("POST /__emulator/event-streams/seed creates every destination type, in turn, with the status asked for", async () => {
+    const destinations = ["webhook:basic", "webhook:bearer", "webhook:custom_header", "eventbridge", "action"];
+    const res = await call(ctx.emulator, "POST", "/__emulator/event-streams/seed", { body: { count: 6, destinations, status: "disabled" } });
+    expect(res.status).toBe(201);
+    const listed = (await call(ctx.emulator, "GET", STREAMS_PATH, { token: ctx.token })).body.eventStreams as Json[];
+    expect(listed.map((stream) => stream.status)).toEqual(Array(6).fill("disabled"));
+    expect(listed.map((stream) => stream.destination)).toEqual([
+      { type: "webhook", configuration: { webhook_endpoint: expect.stringMatching(/^https:\/\//), webhook_authorization: { method: "basic", username: "seed" } } },
+      { type: "webhook", configuration: { webhook_endpoint: expect.any(String), webhook_authorization: { method: "bearer" } } },
+      { type: "webhook", configuration: { webhook_endpoint: expect.any(String), webhook_authorization: { method: "custom_header", header_key: "x-seed-key" } } },
+      { type: "eventbridge", configuration: { aws_account_id: "123456789012", aws_region: "us-east-1", aws_partner_event_source: expect.stringMatching(/^aws\.partner\//) } },
+      { type: "action", configuration: { action_id: expect.stringMatching(/^[0-9a-f-]{36}$/) } },
+      { type: "webhook", configuration: { webhook_endpoint: expect.any(String), webhook_authorization: { method: "basic", username: "seed" } } },
+    ]);
+    for (const body of [{ count: 1, destinations: [] }, { count: 1, destinations: ["sqs"] }, { count: 1, destinations: "action" }, { count: 1, status: "on" }]) {
+      expect((await call(ctx.emulator, "POST", "/__emulator/event-streams/seed", { body })).status, JSON.stringify(body)).toBe(400);
+    }
+    expect(ctx.emulator.state.eventStreams).toHaveLength(6);
+  });
+
+  it("GET/PUT/DELETE /__emulator/rate-limit read, set and remove the bucket; bad settings are 400", async () => {
+    expect((await call(ctx.emulator, "GET", "/__emulator/rate-limit")).body).toEqual({ bucket: null, remaining: 1000, reset: expect.any(Number) });
+    const set = await call(ctx.emulator, "PUT", "/__emulator/rate-limit", { body: { size: 4, refillPerSecond: 0.5 } });
+    expect(set.status).toBe(200);
+    expect(set.body).toEqual({ bucket: { size: 4, refillPerSecond: 0.5 }, remaining: 4, reset: expect.any(Number) });
+    const read = await call(ctx.emulator, "GET", PUSH_PATH, { token: ctx.token });
+    expect(read.headers.get("x-ratelimit-limit")).toBe("4");
+    expect(read.headers.get("x-ratelimit-remaining")).toBe("3");
+    ctx.emulator.reset(); // reset refills the bucket but keeps its settings
+    expect((await call(ctx.emulator, "GET", "/__emulator/rate-limit")).body).toMatchObject({ bucket: { size: 4, refillPerSecond: 0.5 }, remaining: 4 });
+    expect((await call(ctx.emulator, "PUT", "/__emulator/rate-limit", { body: { size: 6 } })).body.bucket).toEqual({ size: 6, refillPerSecond: 6 });
+    for (const body of [{}, { size: 0 }, { size: 2.5 }, { size: 5, refillPerSecond: 0 }, { size: 5, refillPerSecond: 6 }, { size: 5, burst: 1 }]) {
+      expect((await call(ctx.emulator, "PUT", "/__emulator/rate-limit", { body })).status, JSON.stringify(body)).toBe(400);
+    }
+    expect((await call(ctx.emulator, "DELETE", "/__emulator/rate-limit")).status).toBe(204);
+    expect((await call(ctx.emulator, "GET", "/__emulator/rate-limit")).body.bucket).toBeNull();
+    ctx.emulator.setRateLimit({ size: 2 });
+    expect((await call(ctx.emulator, "GET", "/__emulator/rate-limit")).body.bucket).toEqual({ size: 2, refillPerSecond: 2 });
+    ctx.emulator.setRateLimit(undefined);
   });
 
   it("POST /__emulator/faults injects, GET lists, DELETE clears", async () => {
@@ -141,12 +182,15 @@ describe("conventions on every response", () => {
       await call(ctx.emulator, "GET", PUSH_PATH), // 401
       await call(ctx.emulator, "GET", PUSH_PATH, { token: await ctx.emulator.issueToken("demo", { scopes: [] }) }), // 403
       await call(ctx.emulator, "GET", "/api/v2/nope", { token: ctx.token }), // 404
-      await call(ctx.emulator, "POST", "/oauth/token", { body: {} }), // token error
       await call(ctx.emulator, "GET", "/__emulator/state"), // control
     ];
-    expect(responses.map((res) => res.status)).toEqual([200, 201, 409, 204, 400, 401, 403, 404, 400, 200]);
-    for (const res of responses) {
-      expect(res.headers.get("content-type")).toBe("application/json; charset=utf-8");
+    expect(responses.map((res) => res.status)).toEqual([200, 201, 409, 204, 400, 401, 403, 404, 200]);
+    const tokenError = await call(ctx.emulator, "POST", "/oauth/token", { body: {} });
+    expect(tokenError.status).toBe(400);
+    // The token endpoint answers `application/json` without a charset, as recorded.
+    expect(tokenError.headers.get("content-type")).toBe("application/json");
+    for (const res of [...responses, tokenError]) {
+      if (res !== tokenError) expect(res.headers.get("content-type")).toBe("application/json; charset=utf-8");
       for (const name of ["x-ratelimit-limit", "x-ratelimit-remaining", "x-ratelimit-reset"]) {
         expect(res.headers.get(name)).toMatch(/^\d+$/);
       }

@@ -25,7 +25,7 @@ describe("event streams", () => {
       updated_at: expect.stringMatching(ISO_MS),
     });
     expect(res.text).not.toContain("sentinel-password");
-    expect(ctx.emulator.state.eventStreams[0].destination.configuration.webhook_authorization.password).toBe("sentinel-password");
+    expect(ctx.emulator.state.eventStreams[0].destination.configuration).toMatchObject({ webhook_authorization: { password: "sentinel-password" } });
   });
 
   it.each([
@@ -43,6 +43,25 @@ describe("event streams", () => {
     expect(res.text).not.toContain("sentinel");
   });
 
+  it("POST accepts an eventbridge destination (201) and answers with the partner event source the service assigns", async () => {
+    const configuration = { aws_account_id: "123456789012", aws_region: "us-east-1" };
+    const res = await create(webhookStream("bridge", { destination: { type: "eventbridge", configuration } }));
+    expect(res.status).toBe(201);
+    expect(res.body.destination).toEqual({
+      type: "eventbridge",
+      configuration: { ...configuration, aws_partner_event_source: expect.stringMatching(/^aws\.partner\/.+\.events$/) },
+    });
+    const got = await call(ctx.emulator, "GET", `${STREAMS_PATH}/${res.body.id}`, { token: ctx.token });
+    expect(got.body.destination).toEqual(res.body.destination);
+  });
+
+  it("POST accepts an action destination (201) and answers with its configuration", async () => {
+    const actionId = "a4c6e3f0-1b2c-4d5e-8f90-123456789abc";
+    const res = await create(webhookStream("act", { destination: { type: "action", configuration: { action_id: actionId } } }));
+    expect(res.status).toBe(201);
+    expect(res.body.destination).toEqual({ type: "action", configuration: { action_id: actionId } });
+  });
+
   it.each([
     ["name missing", { subscriptions: [{ event_type: "a" }] }, "Payload validation error: 'Missing required property: name'."],
     ["a 129-character name", webhookStream("n".repeat(129)), "Payload validation error: 'String is too long (129 chars), maximum 128' on property name (Name of the event stream)."],
@@ -50,7 +69,13 @@ describe("event streams", () => {
     ["an empty event_type", webhookStream("s", { subscriptions: [{ event_type: "" }] }), "Payload validation error: 'String is too short (0 chars), minimum 1' on property subscriptions[0].event_type."],
     ["a plain-http endpoint", webhookStream("s", { destination: { type: "webhook", configuration: { webhook_endpoint: "http://h", webhook_authorization: { method: "bearer", token: "t" } } } }), "Payload validation error: 'String does not match pattern ^https://: http://h' on property destination.configuration.webhook_endpoint (Target HTTP endpoint URL)."],
     ["basic without password", webhookStream("s", { destination: { type: "webhook", configuration: { webhook_endpoint: "https://h", webhook_authorization: { method: "basic", username: "u" } } } }), "Payload validation error: 'Missing required property: password' on property destination.configuration.webhook_authorization."],
-    ["an unknown destination type", webhookStream("s", { destination: { type: "eventbridge", configuration: {} } }), `Payload validation error: 'No enum match for: "eventbridge"' on property destination.type.`],
+    ["an unknown destination type", webhookStream("s", { destination: { type: "sqs", configuration: {} } }), `Payload validation error: 'No enum match for: "sqs"' on property destination.type.`],
+    ["eventbridge without a region", webhookStream("s", { destination: { type: "eventbridge", configuration: { aws_account_id: "123456789012" } } }), "Payload validation error: 'Missing required property: aws_region' on property destination.configuration."],
+    ["eventbridge with an unknown region", webhookStream("s", { destination: { type: "eventbridge", configuration: { aws_account_id: "123456789012", aws_region: "mars-1" } } }), `Payload validation error: 'No enum match for: "mars-1"' on property destination.configuration.aws_region (AWS Region for EventBridge destination).`],
+    ["eventbridge with a short account id", webhookStream("s", { destination: { type: "eventbridge", configuration: { aws_account_id: "123", aws_region: "us-east-1" } } }), "Payload validation error: 'String does not match pattern ^\\d{12}$: 123' on property destination.configuration.aws_account_id (AWS Account ID for EventBridge destination)."],
+    ["eventbridge with the service's own partner event source", webhookStream("s", { destination: { type: "eventbridge", configuration: { aws_account_id: "123456789012", aws_region: "us-east-1", aws_partner_event_source: "x" } } }), "Payload validation error: 'Additional properties not allowed: aws_partner_event_source' on property destination.configuration."],
+    ["action without an action id", webhookStream("s", { destination: { type: "action", configuration: {} } }), "Payload validation error: 'Missing required property: action_id' on property destination.configuration."],
+    ["a webhook setting on an action", webhookStream("s", { destination: { type: "action", configuration: { action_id: "a", webhook_endpoint: "https://h" } } }), "Payload validation error: 'Additional properties not allowed: webhook_endpoint' on property destination.configuration."],
     ["an extra property", webhookStream("s", { id: "est_x" }), "Payload validation error: 'Additional properties not allowed: id'."],
   ])("POST rejects %s with 400 invalid_body and creates nothing", async (_label, body, message) => {
     const res = await create(body);

@@ -1,6 +1,6 @@
 /**
  * DynamicProviderHost against the real `@pulumi/pulumi` dynamic-provider host, with the Widget fixture's
- * serialized provider: the protocol of reference/pulumi-dynamic.md §6.2, and failure behaviour.
+ * serialized provider: the engine's protocol, and failure behaviour.
  */
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -40,7 +40,7 @@ describe("DynamicProviderHost", () => {
     const checked = await host.check(URN, {}, news);
     expect(checked.failures).toEqual([]);
     expect(checked.inputs).toMatchObject({ label: "first", size: 2, __provider: providerText });
-    expect(remote().configures).toEqual([{ pid: host.pid, label: "configured", apiKey: "key-123" }]);
+    expect(remote().configures).toEqual([{ pid: host.pid, label: "configured", apiKey: "key-123", cwd: WIDGET_PROJECT_DIR }]);
 
     const created = await host.create(URN, checked.inputs);
     expect(created.id).toMatch(/^w-\d+$/);

@@ -30,27 +30,41 @@ describe("TypeScript programs", () => {
 
 describe("cli.ts", () => {
   it("parses commands, flags and config", () => {
-    expect(parseArgs(["up", "--project-dir", "p", "--stack", "s", "--state-dir", "d", "--config", "a:b=c=d", "--secret", "a:k=v", "--refresh"])).toEqual({
+    expect(parseArgs(["up", "--project-dir", "p", "--stack", "s", "--state-dir", "d", "--config", "a:b=c=d", "--secret", "a:k=v", "--refresh", "--run-program", "--parallel", "3"])).toEqual({
       command: "up",
       projectDir: "p",
       stack: "s",
       stateDir: "d",
       refresh: true,
       expectNoChanges: false,
+      runProgram: true,
+      parallel: 3,
       config: { "a:b": { value: "c=d", secret: false }, "a:k": { value: "v", secret: true } },
     });
     expect(() => parseArgs(["deploy"])).toThrow(/preview, up, refresh, destroy/);
     expect(() => parseArgs(["up", "--stack", "s"])).toThrow(/--project-dir is required/);
   });
 
-  it("prints steps and outputs with secrets hidden", () => {
+  it("prints steps with the properties --diff would show, and outputs with secrets hidden", () => {
     const text = formatResult({
-      steps: [{ op: "update", type: "widget:Widget", name: "a", urn: "u", diffs: ["label", "size"] }],
+      steps: [
+        {
+          op: "update",
+          type: "widget:Widget",
+          name: "a",
+          urn: "u",
+          old: { inputs: { label: "x", size: 1, kind: "k" }, outputs: {} },
+          new: { inputs: { label: "y", size: 2, kind: "k" }, outputs: {} },
+        },
+      ],
       outputs: { token: secretEnvelope("hidden-value"), id: "w-1", later: UNKNOWN_VALUE },
       changed: true,
       programOutput: "",
       hostOutput: "",
       logs: [],
+      diagnostics: [],
+      parallel: 8,
+      peakOperations: 1,
     });
     expect(text).toMatch(/^OPERATION\s+TYPE\s+NAME\s+PROPERTIES\nupdate\s+widget:Widget\s+a\s+label,size$/m);
     expect(text).toContain('token: "[secret]"');
@@ -58,7 +72,7 @@ describe("cli.ts", () => {
     expect(text).not.toContain("hidden-value");
   });
 
-  it("exits 1 for --expect-no-changes when the preview has changes, listing them", async () => {
+  it("exits 7 with the CLI's message when --expect-no-changes finds changes, listing them", async () => {
     const stack = new WidgetStack();
     stacks.push(stack);
     const spec = JSON.stringify({ widgets: [{ name: "a", label: "A" }] });
@@ -70,9 +84,9 @@ describe("cli.ts", () => {
       err: (text) => (stderr += `${text}\n`),
       env: { PULUMI_CLI: "0", PULUMI_CONFIG_PASSPHRASE: "p", WIDGET_REMOTE_STATE: stack.remoteFile },
     });
-    expect(code).toBe(1);
+    expect(code).toBe(7);
     expect(stdout).toMatch(/^create\s+widget:Widget\s+a$/m);
-    expect(stderr).toContain('--expect-no-changes, but these resources change:\n  create widget:Widget "a"');
+    expect(stderr).toContain('  create widget:Widget "a"\nerror: no changes were expected for preview but changes were proposed');
   });
 
   it("exits 2 with usage when arguments or the passphrase are missing", async () => {

@@ -59,15 +59,17 @@ describe("URNs and ordering", () => {
       dependencies: [],
       ...extra,
     });
-    const provider = resource("prov");
-    const a = resource("a");
-    const b = resource("b", { dependencies: ["a"] });
-    const child = resource("child", { parent: "b" });
-    const user = resource("user", { provider: "prov::1234" });
+    const urn = (name: string, type = "t:m:R") => `urn:pulumi:dev::p::${type}::${name}`;
+    const provider = resource(urn("prov", "pulumi:providers:pulumi-nodejs"));
+    const a = resource(urn("a"));
+    const b = resource(urn("b"), { dependencies: [urn("a")] });
+    const child = resource(urn("child"), { parent: urn("b") });
+    // A provider reference is the provider's URN and id.
+    const user = resource(urn("user"), { provider: `${provider.urn}::1234` });
     const order = reverseDependencyOrder([child, user, provider, a, b]).map((entry) => entry.urn);
-    expect(order.indexOf("child")).toBeLessThan(order.indexOf("b"));
-    expect(order.indexOf("b")).toBeLessThan(order.indexOf("a"));
-    expect(order.indexOf("user")).toBeLessThan(order.indexOf("prov"));
+    expect(order.indexOf(urn("child"))).toBeLessThan(order.indexOf(urn("b")));
+    expect(order.indexOf(urn("b"))).toBeLessThan(order.indexOf(urn("a")));
+    expect(order.indexOf(urn("user"))).toBeLessThan(order.indexOf(provider.urn));
   });
 });
 

@@ -1,12 +1,4 @@
-/** Inputs of PushProviderSelection as `check` validates them, and its stored outputs. */
-import { z } from "zod";
-import { strictShape } from "../common/validation";
-import { PUSH_PROVIDERS } from "./wire";
-
-export const pushProviderSelectionInputs = strictShape({
-  provider: z.enum(PUSH_PROVIDERS),
-});
-export type PushProviderSelectionInputs = z.infer<typeof pushProviderSelectionInputs>;
+/** PushProviderSelection's outputs as this version writes them, and a reader of what any version stored. */
 
 /** Outputs as written by this version; `schemaVersion` lets later handlers read them. */
 export interface PushProviderSelectionOutputs {

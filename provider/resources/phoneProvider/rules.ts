@@ -1,23 +1,6 @@
-/** Inputs of PhoneProvider as `check` validates them, and its stored outputs. */
-import { z } from "zod";
+/** `check` rules of PhoneProvider that depend on `name` (the per-property ones are in definition.ts). */
 import type { CheckFailure } from "@pulumi/pulumi/dynamic";
-import { strictShape } from "../common/validation";
 import { isPlainObject, isUnknown, type PropertyBag } from "../common/values";
-import { DELIVERY_METHODS, PHONE_PROVIDER_NAMES, type FlattenedPhoneProvider, type PhoneCredentials } from "./wire";
-
-export const phoneProviderInputs = strictShape({
-  name: z.enum(PHONE_PROVIDER_NAMES),
-  credentials: strictShape({ authToken: z.string().min(1).optional() }),
-  disabled: z.boolean().optional(),
-  configuration: strictShape({
-    sid: z.string().min(1).optional(),
-    deliveryMethods: z.array(z.enum(DELIVERY_METHODS)).min(1).optional(),
-    defaultFrom: z.string().min(1).optional(),
-    mssid: z.string().min(1).optional(),
-  }).optional(),
-  adoptExisting: z.boolean().optional(),
-});
-export type PhoneProviderInputs = z.infer<typeof phoneProviderInputs>;
 
 /** Set, known or not: an unknown will be a value by the time create runs. */
 function present(bag: PropertyBag, key: string): boolean {
@@ -72,22 +55,4 @@ export function phoneProviderRules(inputs: PropertyBag): CheckFailure[] {
   if (inputs.name === "vendor_a") return vendorRules(inputs);
   if (inputs.name === "custom") return customRules(inputs);
   return [];
-}
-
-/** Outputs as written by this version; `schemaVersion` lets later handlers read them. */
-export interface PhoneProviderOutputs extends FlattenedPhoneProvider {
-  /** Kept from inputs: the API never returns it. Secret in state. */
-  credentials?: PhoneCredentials;
-  adoptExisting: boolean;
-  schemaVersion: 1;
-}
-
-function storedCredentials(value: unknown): PhoneCredentials | undefined {
-  if (!isPlainObject(value)) return undefined;
-  return typeof value.authToken === "string" ? { authToken: value.authToken } : {};
-}
-
-/** The parts of stored outputs (any handler version) that the API cannot give back. */
-export function storedWriteOnly(props: PropertyBag): { credentials?: PhoneCredentials; adoptExisting: boolean } {
-  return { credentials: storedCredentials(props.credentials), adoptExisting: props.adoptExisting === true };
 }

@@ -1,0 +1,20 @@
+/**
+ * First step of `npm run build`, `npm run typecheck` and `npm test`: writes each registered resource's
+ * program-side module (provider/resources/<resource>/resource.generated.ts: Args, class, TSDoc) from its definition. The output is not
+ * committed; a file is only rewritten when its text changes, so tsc and the freshness checks see no churn.
+ *
+ *   tsx provider/build/generateTypes.ts
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { RESOURCES } from "../resources/registry";
+import { publicTypesPath, renderPublicTypes } from "./publicTypes";
+
+const REPO_ROOT = path.resolve(__dirname, "../..");
+
+for (const definition of RESOURCES) {
+  const file = path.join(REPO_ROOT, publicTypesPath(definition));
+  const text = renderPublicTypes(definition);
+  const current = fs.existsSync(file) ? fs.readFileSync(file, "utf8") : undefined;
+  if (current !== text) fs.writeFileSync(file, text);
+}

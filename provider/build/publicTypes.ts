@@ -1,0 +1,155 @@
+/**
+ * Renders a resource definition as the program-side module of the resource: the Args interface (every
+ * property a `pulumi.Input`, enums as strict unions of their literals), the named object types, and the
+ * resource class with its output properties, each with its description as TSDoc. The class registers what
+ * common/register.ts derives from the definition. Its declarations mention only @pulumi/pulumi, so the
+ * published typings never mention zod. Build tooling: not part of dist/.
+ */
+import type { PropertyShape, ResourceDefinition, TypeShape } from "../resources/common/definition";
+import { propertiesOf } from "../resources/common/definition";
+
+const WIDTH = 110;
+
+/** `/** … *\/` wrapped at WIDTH, paragraphs kept. */
+function docComment(text: string, indent: string): string {
+  const lines: string[] = [];
+  for (const [index, paragraph] of text.split("\n\n").entries()) {
+    if (index > 0) lines.push("");
+    let line = "";
+    for (const word of paragraph.split(/\s+/).filter(Boolean)) {
+      if (line !== "" && indent.length + 3 + line.length + 1 + word.length > WIDTH) {
+        lines.push(line);
+        line = word;
+      } else line = line === "" ? word : `${line} ${word}`;
+    }
+    lines.push(line);
+  }
+  if (lines.length === 1 && indent.length + lines[0].length + 7 <= WIDTH) return `${indent}/** ${lines[0]} */\n`;
+  return `${indent}/**\n${lines.map((line) => (line === "" ? `${indent} *\n` : `${indent} * ${line}\n`)).join("")}${indent} */\n`;
+}
+
+const quoted = (values: readonly string[]): string => values.map((value) => JSON.stringify(value)).join(" | ");
+
+interface Rendering {
+  /** The resource's class name, for the TSDoc of named types. */
+  resourceName: string;
+  /** Named interfaces, in the order they were first met. */
+  named: Map<string, string>;
+}
+
+/**
+ * An input type: enums accept exactly their values, so a typo fails at compile time rather than at preview
+ * (a value read from config goes through the package's type guards); objects and array items take Inputs.
+ */
+function inputType(type: TypeShape, rendering: Rendering): string {
+  switch (type.kind) {
+    case "enum":
+      return quoted(type.values);
+    case "array":
+      return `pulumi.Input<${inputType(type.items, rendering)}>[]`;
+    case "object":
+      return objectType(type.properties, type.typeName, rendering, (shape) => `pulumi.Input<${inputType(shape.type, rendering)}>`);
+    default:
+      return type.kind;
+  }
+}
+
+/** A plain type, as the service reports it. */
+function plainType(type: TypeShape, rendering: Rendering): string {
+  switch (type.kind) {
+    case "enum":
+      return quoted(type.values);
+    case "array":
+      return `${plainType(type.items, rendering)}[]`;
+    case "object":
+      return objectType(type.properties, type.typeName, rendering, (shape) => plainType(shape.type, rendering));
+    default:
+      return type.kind;
+  }
+}
+
+function withNull(shape: PropertyShape, text: string): string {
+  return shape.nullable ? `${text} | null` : text;
+}
+
+function objectType(
+  properties: PropertyShape[],
+  typeName: string | undefined,
+  rendering: Rendering,
+  member: (shape: PropertyShape) => string,
+): string {
+  if (typeName === undefined) {
+    return `{ ${properties.map((shape) => `${shape.name}${shape.required ? "" : "?"}: ${withNull(shape, member(shape))}`).join("; ")} }`;
+  }
+  if (!rendering.named.has(typeName)) {
+    rendering.named.set(typeName, ""); // reserve the position before nested types
+    const body = properties
+      .map((shape) => `${docComment(shape.description, "  ")}  ${shape.name}${shape.required ? "" : "?"}: ${withNull(shape, member(shape))};\n`)
+      .join("");
+    const doc = docComment(`An object type of the {@link ${rendering.resourceName}} resource's properties.`, "");
+    rendering.named.set(typeName, `${doc}export interface ${typeName} {\n${body}}\n`);
+  }
+  return typeName;
+}
+
+function lowerFirst(text: string): string {
+  return text.charAt(0).toLowerCase() + text.slice(1);
+}
+
+/** The resource class: output properties, `get`, and a constructor that registers through the frozen shim. */
+function renderClass(definition: ResourceDefinition, outputs: string): string {
+  const { name } = definition;
+  const definitionName = `${lowerFirst(name)}Definition`;
+  const options = "opts?: pulumi.CustomResourceOptions";
+  return [
+    docComment(definition.description, ""),
+    `export class ${name} extends pulumi.dynamic.Resource {\n`,
+    outputs,
+    `\n${docComment(definition.getDescription, "  ")}`,
+    `  public static get(name: string, id: pulumi.Input<pulumi.ID>, ${options}): ${name} {\n`,
+    `    return new ${name}(name, undefined, { ...opts, id });\n  }\n\n`,
+    `  /**\n   * @param name The unique name of the resource.\n   * @param args ${definition.argsDescription}\n`,
+    "   * @param opts Resource options; `provider` may be an explicit tenant `Provider`.\n   */\n",
+    `  constructor(name: string, args: ${name}Args, ${options});\n`,
+    "  /** Used by `get`: no args, `opts.id` set. */\n",
+    `  constructor(name: string, args: ${name}Args | undefined, ${options});\n`,
+    `  constructor(name: string, args: ${name}Args | undefined, ${options}) {\n`,
+    `    super(${definition.module}Shim, name, registeredProperties(${definitionName}, args), withSecretOutputs(${definitionName}, opts), "tenant", "${name}");\n`,
+    "  }\n}\n",
+  ].join("");
+}
+
+/** The whole generated module for one resource. */
+export function renderPublicTypes(definition: ResourceDefinition): string {
+  const rendering: Rendering = { resourceName: definition.name, named: new Map() };
+  const args = propertiesOf(definition.inputs)
+    .map((shape) => {
+      const type = withNull(shape, `pulumi.Input<${inputType(shape.type, rendering)}>`);
+      return `${docComment(shape.description, "  ")}  ${shape.name}${shape.required ? "" : "?"}: ${type};\n`;
+    })
+    .join("");
+  const outputs = propertiesOf(definition.outputs)
+    .map((shape) => {
+      const type = withNull(shape, plainType(shape.type, rendering)) + (shape.required ? "" : " | undefined");
+      return `${docComment(shape.description, "  ")}  declare public readonly ${shape.name}: pulumi.Output<${type}>;\n`;
+    })
+    .join("");
+  const imports = [
+    `import * as pulumi from "@pulumi/pulumi";\n`,
+    `import { registeredProperties, withSecretOutputs } from "../common/register";\n`,
+    `import { ${definition.module}Shim } from "../shim";\n`,
+    `import { ${lowerFirst(definition.name)}Definition } from "./definition";\n`,
+  ].join("");
+  return [
+    `// Generated by provider/build/generateTypes.ts from definition.ts: do not edit, and do not commit.\n`,
+    imports,
+    ...[...rendering.named.values()].map((text) => `\n${text}`),
+    `\n/** The arguments of {@link ${definition.name}}. */\nexport interface ${definition.name}Args {\n${args}}\n`,
+    `\n${renderClass(definition, outputs)}`,
+  ].join("");
+}
+
+/** Where the generated module of a resource lives, relative to the repository root. */
+export function publicTypesPath(definition: ResourceDefinition): string {
+  return `provider/resources/${definition.module}/resource.generated.ts`;
+}

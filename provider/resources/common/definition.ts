@@ -1,0 +1,106 @@
+/**
+ * The shape every resource definition (`<resource>/definition.ts`) has, and a generic walk over it.
+ *
+ * A definition is a plain object:
+ *   name             the type name (token `pulumi-nodejs:dynamic/tenant:<name>`)
+ *   module           the folder under resources/ whose handler the frozen shim requires
+ *   description      the class's TSDoc
+ *   getDescription   the TSDoc of its static `get`
+ *   argsDescription  the TSDoc of its constructor's `args`
+ *   inputs           a strict zod object in camelCase: `check` validates with it, the Args type comes from it
+ *   outputs          a zod object of the output properties the class declares (inputs may appear again)
+ * Each property's schema carries its metadata (`property(schema, meta)`): description, secretness, what
+ * a change does, and the name of the interface an object type is emitted as. `propertiesOf` turns a zod
+ * object into `PropertyShape`s (name, required, nullable, type with enum values, and the metadata): the
+ * form the type generator reads, and a package-schema generator can.
+ */
+import { z } from "zod";
+
+/** What changing an input does: update in place, replace the resource, or nothing (a local setting). */
+export type OnChange = "update" | "replace" | "ignore";
+
+export interface PropertyMeta {
+  /** TSDoc text, markdown. */
+  description: string;
+  /** Kept secret in state (a secret input is wrapped in `pulumi.secret`; a secret output is an additionalSecretOutput). */
+  secret?: boolean;
+  /** Inputs only; default "update". */
+  onChange?: OnChange;
+  /** For object properties: the name of the interface the type is emitted as (inline when absent). */
+  typeName?: string;
+}
+
+const propertyMeta = z.registry<PropertyMeta>();
+
+/** A property's schema with its metadata attached. */
+export function property<Schema extends z.ZodType>(schema: Schema, meta: PropertyMeta): Schema {
+  propertyMeta.add(schema, meta);
+  return schema;
+}
+
+export interface ResourceDefinition<Inputs extends z.ZodObject = z.ZodObject, Outputs extends z.ZodObject = z.ZodObject> {
+  name: string;
+  module: string;
+  description: string;
+  getDescription: string;
+  argsDescription: string;
+  inputs: Inputs;
+  outputs: Outputs;
+}
+
+export type TypeShape =
+  | { kind: "string" | "boolean" | "number" }
+  | { kind: "enum"; values: readonly string[] }
+  | { kind: "array"; items: TypeShape }
+  | { kind: "object"; typeName?: string; properties: PropertyShape[] };
+
+export interface PropertyShape extends PropertyMeta {
+  name: string;
+  required: boolean;
+  nullable: boolean;
+  type: TypeShape;
+}
+
+function typeOf(schema: z.ZodType, typeName: string | undefined): TypeShape {
+  const def = schema._zod.def;
+  switch (def.type) {
+    case "string":
+    case "boolean":
+    case "number":
+      return { kind: def.type };
+    case "enum":
+      return { kind: "enum", values: (schema as z.ZodEnum).options.map(String) };
+    case "array":
+      return { kind: "array", items: typeOf((schema as z.ZodArray<z.ZodType>).element, undefined) };
+    case "object":
+      return { kind: "object", typeName, properties: propertiesOf(schema as z.ZodObject) };
+    default:
+      throw new Error(`definitions support string, boolean, number, enum, array and object schemas, not ${def.type}`);
+  }
+}
+
+/** The properties of a definition's inputs or outputs (or a nested object), in declaration order. */
+export function propertiesOf(object: z.ZodObject): PropertyShape[] {
+  return Object.entries(object.shape).map(([name, outer]) => {
+    const meta = propertyMeta.get(outer as z.ZodType);
+    if (!meta) throw new Error(`property "${name}" has no metadata: declare it with property(schema, { description })`);
+    let schema = outer as z.ZodType;
+    let required = true;
+    let nullable = false;
+    for (;;) {
+      const def = schema._zod.def;
+      if (def.type === "optional") required = false;
+      else if (def.type === "nullable") nullable = true;
+      else break;
+      schema = (schema as z.ZodOptional<z.ZodType>).unwrap();
+    }
+    return { ...meta, name, required, nullable, type: typeOf(schema, meta.typeName) };
+  });
+}
+
+/** The names of properties with the given metadata test, in declaration order. */
+export function namesWhere(object: z.ZodObject, test: (shape: PropertyShape) => boolean): string[] {
+  return propertiesOf(object)
+    .filter(test)
+    .map((shape) => shape.name);
+}

@@ -1,0 +1,27 @@
+/**
+ * `diff` from a definition's per-property rules: every input whose `onChange` is not "ignore" is compared
+ * (structurally, unknowns count as changes, unless the resource gives its own test), and a change to one
+ * whose `onChange` is "replace" replaces the resource.
+ */
+import type { DiffResult } from "@pulumi/pulumi/dynamic";
+import { propertiesOf, type ResourceDefinition } from "./definition";
+import { differs, type PropertyBag } from "./values";
+
+/** A property's own change test: recorded (stored outputs) and desired (checked inputs) values. */
+export type ChangeTest = (recorded: unknown, desired: unknown) => boolean;
+
+export function diffByDefinition(
+  definition: ResourceDefinition,
+  recorded: PropertyBag,
+  desired: PropertyBag,
+  changeTests: Partial<Record<string, ChangeTest>> = {},
+): DiffResult {
+  const changed = propertiesOf(definition.inputs).filter((shape) => {
+    if (shape.onChange === "ignore") return false;
+    const test = changeTests[shape.name] ?? differs;
+    return test(recorded[shape.name], desired[shape.name]);
+  });
+  const replaces = changed.filter((shape) => shape.onChange === "replace").map((shape) => shape.name);
+  // A replaced resource is deleted after its replacement exists: none of ours must go first.
+  return { changes: changed.length > 0, replaces, deleteBeforeReplace: false };
+}

@@ -1,0 +1,70 @@
+/** EnrollmentTicket, declared once (see common/definition.ts for the shape). Every input replaces: tickets are immutable. */
+import { z } from "zod";
+import { property, type ResourceDefinition } from "../common/definition";
+import { strictShape } from "../common/validation";
+import { ENROLLMENT_FACTORS } from "../enums";
+
+const inputs = strictShape({
+  userId: property(z.string().min(1), {
+    description: "The user the ticket is for (non-empty user id).",
+    onChange: "replace",
+  }),
+  email: property(z.email().optional(), {
+    description: "Alternate address for the enrollment email; by default it goes to the user's own address.",
+    onChange: "replace",
+  }),
+  sendMail: property(z.boolean().optional(), {
+    description: "`true` emails the user a link to start enrollment.",
+    onChange: "replace",
+  }),
+  emailLocale: property(z.string().min(1).optional(), {
+    description: "Locale of the enrollment email, used together with `sendMail`.",
+    onChange: "replace",
+  }),
+  factor: property(z.enum(ENROLLMENT_FACTORS).optional(), {
+    description:
+      'The factor the user must enroll with: `"push-notification"`, `"phone"`, `"email"`, `"otp"`, ' +
+      '`"webauthn-roaming"` or `"webauthn-platform"`. Universal Login only.',
+    onChange: "replace",
+  }),
+  allowMultipleEnrollments: property(z.boolean().optional(), {
+    description: "Lets a user who already enrolled in MFA enroll additional factors. Universal Login only.",
+    onChange: "replace",
+  }),
+  customDomain: property(z.string().min(3).max(255).optional(), {
+    description: "Custom domain (3–255 characters) used in the ticket link; sent as a header on this request only.",
+    onChange: "replace",
+  }),
+});
+
+// ticketUrl first: the order of additionalSecretOutputs as registered.
+const outputs = z.object({
+  ticketUrl: property(z.string(), {
+    description: "The enrollment link. Secret: anyone holding it can enroll a factor for the user. Absent after `get`.",
+    secret: true,
+  }),
+  ticketId: property(z.string(), {
+    description:
+      "The ticket's id. Secret, like the URL it is part of; for the same reason the resource's own id is a digest " +
+      "of it (`tkt_…`), not the ticket id.",
+    secret: true,
+  }),
+});
+
+export const enrollmentTicketDefinition = {
+  name: "EnrollmentTicket" as const,
+  module: "enrollmentTicket" as const,
+  description:
+    "A multi-factor enrollment ticket: a single-use link that lets the user start enrollment.\n\n" +
+    "Every create mints a new ticket, so any input change replaces the resource. The API can neither read nor " +
+    "revoke tickets: refresh keeps the stored state, and destroy only forgets the ticket (it stays usable until " +
+    "used or until it expires, 5 days after creation).",
+  getDescription:
+    "Refers to a ticket by its resource id (`tkt_…`, from a stack's state). The API cannot read tickets, so " +
+    "nothing else is known. `pulumi import` does not work for dynamic resources (pulumi/pulumi#16175).",
+  argsDescription: "What the ticket is for.",
+  inputs,
+  outputs,
+} satisfies ResourceDefinition;
+
+export type EnrollmentTicketInputs = z.infer<typeof inputs>;

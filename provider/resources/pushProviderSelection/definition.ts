@@ -1,0 +1,42 @@
+/** PushProviderSelection, declared once (see common/definition.ts for the shape). */
+import { z } from "zod";
+import { property, type ResourceDefinition } from "../common/definition";
+import { strictShape } from "../common/validation";
+import { PUSH_PROVIDER_NAMES } from "../enums";
+
+const inputs = strictShape({
+  provider: property(z.enum(PUSH_PROVIDER_NAMES), {
+    description: 'The push-notification provider the tenant\'s multi-factor authentication uses: `"guardian"`, `"sns"` or `"direct"`.',
+  }),
+});
+
+const outputs = z.object({
+  provider: property(z.string(), {
+    description: 'The selected provider as the service reports it (`"guardian"`, `"sns"` or `"direct"`).',
+  }),
+  previousProvider: property(z.string().nullable(), {
+    description:
+      "The provider that was selected when this resource was created, restored on delete; `null` when the service " +
+      "did not report one (nothing is restored then).",
+  }),
+});
+
+export const pushProviderSelectionDefinition = {
+  name: "PushProviderSelection" as const,
+  module: "pushProviderSelection" as const,
+  description:
+    "Selects the tenant's push-notification provider for MFA. The tenant has exactly one selection, so the resource " +
+    "id is the tenant's domain and a stack should declare at most one per tenant.\n\n" +
+    "Create records the current selection as `previousProvider` before setting `provider`; `pulumi destroy` puts " +
+    "`previousProvider` back (the API cannot delete a selection). Refresh reads the live selection, so a change " +
+    "made outside Pulumi shows up as drift.",
+  getDescription:
+    "Reads the tenant's current selection without managing it. `id` is the tenant's domain, e.g. " +
+    "`\"my-tenant.example.com\"`. This (or declaring the resource) is the way in: `pulumi import` does not work for " +
+    "dynamic resources (pulumi/pulumi#16175).",
+  argsDescription: "The selection to apply.",
+  inputs,
+  outputs,
+} satisfies ResourceDefinition;
+
+export type PushProviderSelectionInputs = z.infer<typeof inputs>;

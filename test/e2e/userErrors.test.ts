@@ -1,0 +1,154 @@
+/**
+ * Errors as the user sees them, through the engine: each failing program (test/support/fixtures/failingProgram)
+ * prints one message that says what to fix and where. An explicit Provider's errors name its tenant, its
+ * client id and its arguments; the default provider's name the stack config keys and TENANT_* variables;
+ * network errors name the host and what failed. Errors raised in the program itself print the message
+ * alone: no stack trace, no dump of the error's fields, no unhandled-rejection warning.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import * as net from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startEmulator, type Emulator } from "../../tools/emulator";
+import { EngineRunError, createEngine } from "../../tools/engine";
+import type { StackConfig } from "../../tools/engine/project";
+import { REPO_ROOT, ensureSelfLink } from "../../tools/stacks/selfLink";
+
+const PROJECT_DIR = join(REPO_ROOT, "test", "support", "fixtures", "failingProgram");
+const CLIENT = { id: "errors-ci", secret: "sentinel-errors-secret-4f1e22" };
+const WRONG_SECRET = "sentinel-wrong-secret-9a3c57";
+const BLANK_TENANT_ENV = { TENANT_DOMAIN: "", TENANT_CLIENT_ID: "", TENANT_CLIENT_SECRET: "", TENANT_API_TOKEN: "", TENANT_AUDIENCE: "" };
+
+let emulator: Emulator;
+let closedPort: number;
+const stateDirs: string[] = [];
+
+/** A loopback port nothing listens on: connections to it are refused. */
+async function unusedPort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+beforeAll(async () => {
+  ensureSelfLink();
+  emulator = await startEmulator({ clients: [CLIENT] });
+  closedPort = await unusedPort();
+});
+
+afterAll(async () => {
+  await emulator?.close();
+  for (const dir of stateDirs) rmSync(dir, { recursive: true, force: true });
+});
+
+/** Runs `up` of one case and returns everything the user saw (the run must fail). */
+async function failedUp(programCase: string, config: StackConfig): Promise<string> {
+  const stateDir = mkdtempSync(join(tmpdir(), "pulumi-tenant-errors-"));
+  stateDirs.push(stateDir);
+  const engine = createEngine({
+    projectDir: PROJECT_DIR,
+    stack: "dev",
+    stateDir,
+    passphrase: "errors",
+    config: { "failing-program:case": { value: programCase }, ...config },
+    env: { ...BLANK_TENANT_ENV, PULUMI_NODEJS_TRANSPILE_ONLY: "true" },
+    timeoutMs: 60_000,
+  });
+  const error = await engine.up().then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(EngineRunError);
+  const { result } = error as EngineRunError;
+  return `${result.programOutput}\n${result.hostOutput}`;
+}
+
+/** One clean message: printed, and nothing of a stack trace, an object dump or a rejection warning. */
+function expectOneCleanMessage(seen: string, message: string): void {
+  expect(seen).toContain(message);
+  expect(seen.split(message).length - 1, seen).toBe(1);
+  expect(seen, seen).not.toMatch(/^\s+at /m);
+  expect(seen, seen).not.toMatch(/PromiseRejectionHandledWarning|unhandled exception|UnhandledPromiseRejection/);
+  expect(seen, seen).not.toMatch(/operation: '|errorCode: /);
+  for (const secret of [CLIENT.secret, WRONG_SECRET]) expect(seen).not.toContain(secret);
+}
+
+const defaultProviderConfig = (secret: string, domain = emulator.url): StackConfig => ({
+  "tenant:domain": { value: domain },
+  "tenant:clientId": { value: CLIENT.id },
+  "tenant:clientSecret": { value: secret, secret: true },
+});
+
+const explicitProviderConfig = (secret: string, domain = emulator.url): StackConfig => ({
+  "failing-program:stagingDomain": { value: domain },
+  "failing-program:stagingClientId": { value: CLIENT.id },
+  "failing-program:stagingClientSecret": { value: secret, secret: true },
+});
+
+const host = (): string => new URL(emulator.url).host;
+
+describe("errors raised in the program print one clean message", () => {
+  it("getEventStreamsOutput with no settings names the stack config key and the variable", async () => {
+    const seen = await failedUp("listStreams", {});
+    expectOneCleanMessage(
+      seen,
+      'Missing tenant domain: set the stack config "tenant:domain" (pulumi config set tenant:domain ' +
+        "my-tenant.example.com) or the TENANT_DOMAIN environment variable.",
+    );
+  });
+
+  it("an awaited getEventStreams with no credentials says which keys and variables to set", async () => {
+    const seen = await failedUp("listStreamsAwaited", { "tenant:domain": { value: emulator.url } });
+    expectOneCleanMessage(seen, 'Missing tenant credentials: set the stack config "tenant:clientId" and "tenant:clientSecret"');
+  });
+
+  it("getEventStreams through an explicit Provider with a wrong secret names its tenant, client id and arguments", async () => {
+    const seen = await failedUp("listStreamsWithProvider", explicitProviderConfig(WRONG_SECRET));
+    expectOneCleanMessage(
+      seen,
+      `The client credentials were rejected by ${host()} (client id "${CLIENT.id}"): check the "clientId" and ` +
+        `"clientSecret" arguments of the tenant Provider "staging".`,
+    );
+  });
+
+  it("getEventStreams against a port where nothing listens names the host and says the connection was refused", async () => {
+    const seen = await failedUp("listStreams", defaultProviderConfig(CLIENT.secret, `http://127.0.0.1:${closedPort}`));
+    expectOneCleanMessage(
+      seen,
+      `obtain an access token failed: 127.0.0.1:${closedPort}: connection refused after 4 attempts [POST /oauth/token]`,
+    );
+  });
+});
+
+describe("resource errors say where the settings came from", () => {
+  it("on an explicit Provider: its tenant, its client id and its arguments", async () => {
+    const seen = await failedUp("resourceOnExplicitProvider", explicitProviderConfig(WRONG_SECRET));
+    expect(seen).toContain(
+      `The client credentials were rejected by ${host()} (client id "${CLIENT.id}"): check the "clientId" and ` +
+        `"clientSecret" arguments of the tenant Provider "staging".`,
+    );
+    expect(seen).not.toContain("tenant:clientSecret");
+    expect(seen).not.toContain(WRONG_SECRET);
+  });
+
+  it("on the default provider: the stack config keys and the TENANT_* variables", async () => {
+    const seen = await failedUp("resourceOnDefaultProvider", defaultProviderConfig(WRONG_SECRET));
+    expect(seen).toContain(
+      `The client credentials were rejected by ${host()} (client id "${CLIENT.id}"): check the stack config ` +
+        `"tenant:clientId" and "tenant:clientSecret" (or the TENANT_CLIENT_ID and TENANT_CLIENT_SECRET environment variables).`,
+    );
+    expect(seen).not.toContain(WRONG_SECRET);
+  });
+
+  it("on an explicit Provider with no credentials: its arguments, not the stack config", async () => {
+    const seen = await failedUp("resourceOnExplicitProvider", { "failing-program:stagingDomain": { value: emulator.url } });
+    expect(seen).toContain(
+      `Missing tenant credentials for ${host()}: give the tenant Provider "staging" its "clientId" and "clientSecret" ` +
+        `arguments, or an "apiToken" instead (or set the TENANT_CLIENT_ID and TENANT_CLIENT_SECRET, or the ` +
+        `TENANT_API_TOKEN, environment variables).`,
+    );
+  });
+});

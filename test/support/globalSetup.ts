@@ -1,5 +1,0 @@
-import { ensureSelfLink } from "../../tools/stacks/selfLink";
-
-export default function setup(): void {
-  ensureSelfLink();
-}

@@ -1,0 +1,244 @@
+/**
+ * What a registration from the program turns into, mirroring the Pulumi engine for dynamic providers
+ * (pulumi-dynamic.md §4.1, §8): Check → Create, or Check → Diff → same / update / replace, and `.get` as a ReadStep.
+ * Check and Diff run in the step generator (one registration at a time), the operations on the workers.
+ * Secrets are stripped before any host sees a value and re-marked on results.
+ */
+import type { Deployment } from "./deployment";
+import { HostCallError, type DynamicProviderHost } from "./host";
+import { refreshOne } from "./lifecycle";
+import type { ResourceState } from "./state";
+import {
+  DYNAMIC_TYPE_PREFIX,
+  applyIgnoreChanges,
+  changedKeys,
+  cloneProps,
+  isProviderType,
+  shortType,
+  StepError,
+  type ReadRequest,
+  type RegisterRequest,
+} from "./steps";
+import { UNKNOWN_VALUE, annotateSecrets, markSecretKeys, stripSecrets, type PropertyMap } from "./values";
+
+type Registered = { urn: string; id: string; object: PropertyMap };
+
+const UNKNOWN_PROVIDER_WARNING =
+  "The provider for this resource has inputs that are not known during preview.\n" +
+  "This preview may not correctly represent the changes that will be applied during an update.";
+
+export function registerResource(deployment: Deployment, req: RegisterRequest): Promise<Registered> {
+  return deployment.guard(deployment.shortName(req), async () => {
+    const urn = deployment.claim(req.type, req.name, req.parent);
+    if (!req.custom) return deployment.registerComponent(req, urn);
+    if (isProviderType(req.type)) return deployment.registerProvider(req, urn);
+    if (!req.type.startsWith(DYNAMIC_TYPE_PREFIX)) {
+      throw new StepError(`the engine stand-in only runs dynamic-provider resources (${DYNAMIC_TYPE_PREFIX}*), not ${req.type}`);
+    }
+    if (req.importId) throw new StepError("the import option is not supported by dynamic providers; adopt the object instead");
+    const provider = await deployment.providerFor(req);
+    if (deployment.programMode === "destroy") {
+      const old = deployment.live(urn);
+      return { urn, id: old?.id ?? "", object: old?.outputs ?? req.object };
+    }
+    if (deployment.programMode === "refresh") {
+      const old = deployment.live(urn);
+      const refreshed = old && !old.delete ? await refreshOne(deployment, old, provider) : undefined;
+      return { urn, id: refreshed?.id ?? "", object: refreshed?.outputs ?? req.object };
+    }
+    return registerDynamic(deployment, req, urn, provider);
+  });
+}
+
+async function registerDynamic(deployment: Deployment, req: RegisterRequest, urn: string, provider: string): Promise<Registered> {
+  let previous = deployment.live(urn);
+  if (previous && !previous.external && deployment.refreshOnRegister) previous = await refreshOne(deployment, previous, provider);
+  const old = previous && !previous.external ? previous : undefined;
+  const base = { type: shortType(req.type), name: req.name, urn };
+  const news = old && req.ignoreChanges.length > 0 ? applyIgnoreChanges(req.object, old.inputs, req.ignoreChanges) : req.object;
+  const configured = deployment.hosts.isConfigured(provider);
+
+  // The step generator: Check, then Diff, for one registration at a time.
+  const planned = await deployment.generator.run(async () => {
+    if (!configured) return { inputs: news, diff: undefined }; // an unconfigured provider's Check echoes the news
+    const host = await deployment.hosts.get(provider);
+    const checked = await host.check(urn, stripSecrets(old?.inputs ?? {}), stripSecrets(news));
+    if (checked.failures.length > 0) deployment.checkFailed(req, checked.failures);
+    const inputs = annotateSecrets(checked.inputs, news);
+    const diff = old && !deployment.parallelDiff ? await diffOf(host, old, urn, inputs) : undefined;
+    return { inputs, diff };
+  });
+  const inputs = planned.inputs;
+  const entry = (): ResourceState => ({
+    urn,
+    type: req.type,
+    custom: true,
+    parent: req.parent,
+    provider,
+    inputs,
+    outputs: {},
+    dependencies: req.dependencies,
+    additionalSecretOutputs: req.additionalSecretOutputs,
+    ...(req.protect ? { protect: true } : {}),
+    ...(req.retainOnDelete ? { retainOnDelete: true } : {}),
+  });
+
+  if (!old) {
+    if (previous) deployment.remove(previous); // a resource read before is now managed
+    const created = await create(deployment, req, entry(), provider);
+    deployment.record({ op: "create", ...base, new: { inputs, outputs: created.outputs } });
+    deployment.persist();
+    return { urn, id: created.id ?? "", object: created.outputs };
+  }
+
+  let diff = planned.diff;
+  if (!configured) {
+    // Diff is unavailable, not unknown: an update without comparing inputs, and the engine's warning (rule 6).
+    deployment.warn(urn, UNKNOWN_PROVIDER_WARNING);
+    diff = { changes: "some", replaces: [], deleteBeforeReplace: false, diffs: [] };
+  } else if (!diff) {
+    const host = await deployment.hosts.get(provider);
+    diff = await diffOf(host, old, urn, inputs);
+  }
+  const replaceOnChanges = req.replaceOnChanges;
+  const replaces = [...new Set([...diff.replaces, ...diff.diffs.filter((key) => replaceOnChanges.includes(key) || replaceOnChanges.includes("*"))])];
+  const before = { inputs: old.inputs, outputs: old.outputs };
+  const engineKeys = diff.engineComputed && diff.diffs.length > 0 ? { diffs: diff.diffs } : {};
+
+  if (diff.changes === "none") {
+    const same = { ...entry(), id: old.id, outputs: markSecretKeys(cloneProps(old.outputs), req.additionalSecretOutputs) };
+    deployment.upsert(same);
+    deployment.record({ op: "same", ...base, old: before, new: { inputs, outputs: same.outputs } });
+    deployment.persist();
+    return { urn, id: same.id ?? "", object: same.outputs };
+  }
+
+  if (replaces.length === 0) {
+    const updated = await deployment.workers.run(() => update(deployment, req, { ...entry(), id: old.id }, old, provider));
+    deployment.record({ op: "update", ...base, ...engineKeys, old: before, new: { inputs, outputs: updated.outputs } });
+    deployment.persist();
+    return { urn, id: updated.id ?? "", object: updated.outputs };
+  }
+
+  if (req.protect && old.protect) {
+    throw new StepError(
+      `unable to replace resource "${urn}"\nas it is currently marked for protection. To unprotect the resource, remove the \`protect\` flag from the resource in your Pulumi program and run \`pulumi up\``,
+    );
+  }
+  // The resource option, when given, overrides the provider's answer (rule 7).
+  const deleteFirst = req.deleteBeforeReplace ?? diff.deleteBeforeReplace;
+  if (!deployment.dryRun && deleteFirst) {
+    await deployment.workers.run(async () => {
+      if (!old.retainOnDelete) {
+        const host = await deployment.hosts.get(deployment.providerOf(old));
+        await host.delete(old.id ?? "", urn, stripSecrets(old.outputs), stripSecrets(old.inputs));
+      }
+    });
+    deployment.remove(old);
+    deployment.persist();
+  } else if (!deployment.dryRun) {
+    old.delete = true; // deleted after the program, like the engine's delete-replaced steps
+  }
+  const created = await create(deployment, req, entry(), provider).catch((error: unknown) => {
+    // A plain failure left no replacement, so the old object stays live; after a partial failure the
+    // replacement exists and the old object is still deleted later.
+    if (!(error instanceof HostCallError && error.initFailure)) delete old.delete;
+    throw error;
+  });
+  deployment.record({ op: "replace", ...base, ...engineKeys, replaces, old: before, new: { inputs, outputs: created.outputs } });
+  deployment.persist();
+  return { urn, id: created.id ?? "", object: created.outputs };
+}
+
+interface DiffOutcome {
+  changes: "none" | "some";
+  replaces: string[];
+  deleteBeforeReplace: boolean;
+  diffs: string[];
+  /** The provider had no opinion, so the engine compared old and new inputs itself. */
+  engineComputed?: boolean;
+}
+
+async function diffOf(host: DynamicProviderHost, old: ResourceState, urn: string, inputs: PropertyMap): Promise<DiffOutcome> {
+  const diff = await host.diff(old.id ?? "", urn, stripSecrets(old.outputs), stripSecrets(inputs), stripSecrets(old.inputs));
+  if (diff.changes !== "unknown") return { ...diff, changes: diff.changes };
+  const diffs = changedKeys(old.inputs, inputs);
+  return { ...diff, changes: diffs.length > 0 ? "some" : "none", diffs, engineComputed: true };
+}
+
+/** Create on a worker (preview: the engine echoes the inputs, id unknown). A partial failure is recorded as created. */
+async function create(deployment: Deployment, req: RegisterRequest, entry: ResourceState, provider: string): Promise<ResourceState> {
+  if (deployment.dryRun) {
+    entry.id = "";
+    entry.outputs = markSecretKeys(cloneProps(entry.inputs), req.additionalSecretOutputs);
+    deployment.upsert(entry);
+    return entry;
+  }
+  try {
+    const created = await deployment.workers.run(async () => (await deployment.hosts.get(provider)).create(entry.urn, stripSecrets(entry.inputs)));
+    entry.id = created.id;
+    entry.outputs = markSecretKeys(annotateSecrets(created.properties, entry.inputs), req.additionalSecretOutputs);
+  } catch (error) {
+    const failure = error instanceof HostCallError ? error.initFailure : undefined;
+    if (failure) {
+      entry.id = failure.id;
+      entry.outputs = markSecretKeys(annotateSecrets(failure.properties, entry.inputs), req.additionalSecretOutputs);
+      deployment.upsert(entry);
+      deployment.persist();
+    }
+    throw error;
+  }
+  deployment.upsert(entry);
+  return entry;
+}
+
+async function update(deployment: Deployment, req: RegisterRequest, entry: ResourceState, old: ResourceState, provider: string): Promise<ResourceState> {
+  if (deployment.dryRun) {
+    entry.outputs = markSecretKeys(cloneProps(entry.inputs), req.additionalSecretOutputs);
+  } else {
+    const host = await deployment.hosts.get(provider);
+    const updated = await host.update(old.id ?? "", entry.urn, stripSecrets(old.outputs), stripSecrets(entry.inputs), stripSecrets(old.inputs));
+    entry.outputs = markSecretKeys(annotateSecrets(updated.properties, entry.inputs), req.additionalSecretOutputs);
+  }
+  deployment.upsert(entry);
+  return entry;
+}
+
+/**
+ * Resource.get / opts.id, the engine's ReadStep: Read with properties = inputs = the request's properties. It fails
+ * only when the answer has no outputs at all; the inputs Read returns are ignored (rule 2).
+ */
+export function readResource(deployment: Deployment, req: ReadRequest): Promise<{ urn: string; properties: PropertyMap }> {
+  return deployment.guard(`${deployment.shortName(req)} (read)`, async () => {
+    const urn = deployment.claim(req.type, req.name, req.parent);
+    const provider = await deployment.providerFor(req);
+    let outputs: PropertyMap = {};
+    let id = req.id;
+    if (req.id !== UNKNOWN_VALUE) {
+      const plain = stripSecrets(req.properties);
+      const result = await deployment.workers.run(async () => (await deployment.hosts.get(provider)).read(req.id, urn, plain, plain));
+      if (result.noOutputs) throw new StepError(`resource '${req.id}' does not exist`);
+      outputs = markSecretKeys(annotateSecrets(result.properties, req.properties), req.additionalSecretOutputs);
+      if (result.id) id = result.id;
+    }
+    const entry: ResourceState = {
+      urn,
+      type: req.type,
+      custom: true,
+      id,
+      parent: req.parent,
+      provider,
+      inputs: req.properties,
+      outputs,
+      dependencies: req.dependencies,
+      additionalSecretOutputs: req.additionalSecretOutputs,
+      external: true,
+    };
+    if (deployment.programMode === "update") {
+      deployment.upsert(entry);
+      deployment.persist();
+    }
+    deployment.record({ op: "read", type: shortType(req.type), name: req.name, urn, new: { inputs: entry.inputs, outputs } });
+    return { urn, properties: outputs };
+  });
+}

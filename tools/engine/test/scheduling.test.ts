@@ -1,0 +1,90 @@
+/**
+ * Scheduling as the real engine does it: `--parallel` resolved like the CLI's and passed to the program, Check one
+ * registration at a time, the operations on at most `--parallel` workers; and state writes that never make a step
+ * wait (folded together, flushed at the end).
+ */
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { Limiter, resolveParallelism } from "../scheduler";
+import { StateStore, type ResourceState } from "../state";
+import { WidgetStack, type RemoteCall, type WidgetSpec } from "./fixtures/widgetStack";
+
+const stacks: WidgetStack[] = [];
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "engine-scheduling-"));
+afterAll(() => {
+  stacks.forEach((stack) => stack.cleanup());
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** The most calls whose [start, end] intervals overlap at one moment. */
+function maxOverlap(calls: RemoteCall[]): number {
+  const edges = calls.flatMap((call) => [
+    [call.start, 1],
+    [call.end, -1],
+  ]);
+  edges.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  let open = 0;
+  let peak = 0;
+  for (const [, change] of edges) peak = Math.max(peak, (open += change));
+  return peak;
+}
+
+describe("parallelism", () => {
+  it("is resolved like the CLI's: the flag, else PULUMI_PARALLEL, else 4 × CPUs; ≤ 1 means 1", () => {
+    expect(resolveParallelism(undefined, {})).toBe(4 * os.cpus().length);
+    expect(resolveParallelism(undefined, { PULUMI_PARALLEL: "3" })).toBe(3);
+    expect(resolveParallelism(5, { PULUMI_PARALLEL: "3" })).toBe(5);
+    expect(resolveParallelism(0, {})).toBe(1);
+    expect(resolveParallelism(-4, {})).toBe(1);
+  });
+
+  it("a Limiter never runs more than its limit and starts tasks in order", async () => {
+    const limiter = new Limiter(2);
+    const started: number[] = [];
+    await Promise.all(
+      [0, 1, 2, 3, 4].map((index) =>
+        limiter.run(async () => {
+          started.push(index);
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }),
+      ),
+    );
+    expect(started).toEqual([0, 1, 2, 3, 4]);
+    expect(limiter.peak).toBe(2);
+  });
+
+  it("Check runs one registration at a time; creates on at most --parallel workers, the value the program is given", async () => {
+    // Three providers = three host processes, so only the engine can keep their calls apart.
+    const spec: WidgetSpec = {
+      providers: { p1: { label: "1" }, p2: { label: "2" }, p3: { label: "3" } },
+      widgets: ["p1", "p2", "p3", "p1", "p2", "p3"].map((provider, index) => ({ name: `w${index}`, label: "x", provider, slowMs: 600 })),
+    };
+    for (const parallel of [1, 2]) {
+      const stack = new WidgetStack();
+      stacks.push(stack);
+      const result = await stack.engine(spec, { env: { PULUMI_PARALLEL: String(parallel) } }).up();
+      expect(result.parallel).toBe(parallel);
+      expect(result.outputs.parallelArg).toBe(String(parallel));
+      const calls = stack.remote().calls;
+      expect(maxOverlap(calls.filter((call) => call.method === "check"))).toBe(1);
+      expect(maxOverlap(calls.filter((call) => call.method === "create"))).toBe(parallel);
+      expect(result.peakOperations).toBe(parallel);
+    }
+  }, 180_000);
+});
+
+describe("state writes", () => {
+  it("are folded together: a burst of requests costs a few writes, and flush leaves the newest snapshot on disk", async () => {
+    const store = new StateStore(dir, "burst", "p");
+    const resources: ResourceState[] = [];
+    for (let index = 0; index < 300; index++) {
+      resources.push({ urn: `urn:pulumi:burst::p::t::r${index}`, type: "t", custom: true, id: `id-${index}`, inputs: {}, outputs: {}, dependencies: [] });
+      store.requestSave(() => resources);
+    }
+    await store.flush();
+    expect(store.writeCount).toBeLessThanOrEqual(2);
+    expect((await new StateStore(dir, "burst", "p").load()).map((resource) => resource.id)).toHaveLength(300);
+  });
+});
