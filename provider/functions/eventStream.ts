@@ -1,6 +1,8 @@
 // The result types of getEventStreams, as users see them (camelCase). No zod here: this module is part of
 // the public typings; the wire shapes and their translation are in eventStreamsWire.ts.
-import type { LiteralUnion } from "../resources/common/types";
+
+/** The listed values for completion, yet any string: the service may add a value before this package knows it. */
+type LiteralUnion<Literal extends string> = Literal | (string & Record<never, never>);
 
 /** How a webhook destination authenticates. Secrets (password, token, header value) are never returned. */
 export interface WebhookAuthorization {

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type Emulator } from "../../tools/emulator";
 import { EngineRunError, createEngine } from "../../tools/engine";
 import type { StackConfig } from "../../tools/engine/project";
-import { REPO_ROOT, ensureSelfLink } from "../../tools/stacks/selfLink";
+import { REPO_ROOT, packageLookupEnv } from "../../tools/stacks/packageLink";
 
 const PROJECT_DIR = join(REPO_ROOT, "test", "support", "fixtures", "failingProgram");
 const CLIENT = { id: "errors-ci", secret: "sentinel-errors-secret-4f1e22" };
@@ -34,7 +34,6 @@ async function unusedPort(): Promise<number> {
 }
 
 beforeAll(async () => {
-  ensureSelfLink();
   emulator = await startEmulator({ clients: [CLIENT] });
   closedPort = await unusedPort();
 });
@@ -54,7 +53,7 @@ async function failedUp(programCase: string, config: StackConfig): Promise<strin
     stateDir,
     passphrase: "errors",
     config: { "failing-program:case": { value: programCase }, ...config },
-    env: { ...BLANK_TENANT_ENV, PULUMI_NODEJS_TRANSPILE_ONLY: "true" },
+    env: { ...BLANK_TENANT_ENV, ...packageLookupEnv(), PULUMI_NODEJS_TRANSPILE_ONLY: "true" },
     timeoutMs: 60_000,
   });
   const error = await engine.up().then(
