@@ -19,7 +19,6 @@ import {
   classifyNetworkError,
   decideAfterAttempt,
   refusedLocally,
-  resetJitter,
   type AttemptOutcome,
   type AttemptState,
   type Decision,
@@ -131,16 +130,23 @@ export class CallRunner {
     if (call.authenticated && this.tokens.refused) throw this.refusedCredentials(call);
     for (let sends = 1; ; sends++) {
       if (call.authenticated) {
-        // The token endpoint has its own limits: only API calls share the API bucket's throttle.
-        if (this.gate.waitBeforeSend(Date.now()) > 0) await this.waitForThrottle(call);
-        call.headers.authorization = this.tokens.cachedAuthorization(Date.now()) ?? (await this.awaitToken(call));
+        // The token endpoint has its own limits: only API calls spend the API budget.
+        if (!this.gate.tryAdmit(Date.now())) await this.waitForBudget(call);
+        try {
+          call.headers.authorization = this.tokens.cachedAuthorization(Date.now()) ?? (await this.awaitToken(call));
+        } catch (error) {
+          this.gate.abandoned();
+          throw error;
+        }
       }
       const attempt = await this.send(call);
       state.now = Date.now();
       const decision = decideAfterAttempt(attempt, state, this.options, Math.random);
       if (decision.action === "accept") return this.parse(call, attempt);
       // A 429 holds every other caller to this tenant back too, instead of letting them collect 429s.
-      if (call.authenticated && decision.action !== "refreshToken") this.gate.closeUntil(decision.holdOthersUntil, state.now);
+      if (call.authenticated && attempt.kind === "response" && attempt.status === 429) {
+        this.gate.rateLimited(decision.action === "refreshToken" ? undefined : decision.holdOthersUntil, state.now);
+      }
       if (decision.action === "fail") {
         // A token fetched for this very call was refused too: more tokens will not help, so stop asking.
         if (attempt.kind === "response" && attempt.status === 401 && state.credential === "renewed") this.tokens.refuse();
@@ -177,11 +183,12 @@ export class CallRunner {
       const limit = success ? MAX_SUCCESS_BODY_BYTES : MAX_ERROR_BODY_BYTES;
       const { text, overLimit } = await readCapped(response.body, response.headers, limit, !success);
       const now = Date.now();
-      // A 429's own timing (Retry-After first) decides; other answers report the bucket.
-      if (status !== 429 && call.authenticated) this.gate.observe(response.headers, now);
+      // A 429's share of the budget is settled with the retry decision, which names how long to hold back.
+      if (status !== 429 && call.authenticated) this.gate.answered(response.headers, sentAt, now);
       this.log?.(`${call.method} ${call.shownPath} -> ${status} (${formatMs(now - sentAt)})`);
       return { kind: "response", status, headers: response.headers, text, overLimit };
     } catch (error) {
+      if (call.authenticated) this.gate.abandoned();
       const failure = classifyNetworkError(error);
       const deadlinePassed = call.deadline.aborted;
       const reason = deadlinePassed ? `no response within the call's deadline (${formatMs(this.options.deadlineMs)})` : failure.reason;
@@ -287,28 +294,24 @@ export class CallRunner {
     else process.stderr.write(line + "\n");
   }
 
-  /** Proactive throttle: wait out an empty rate-limit bucket instead of provoking a 429. */
-  private async waitForThrottle(call: Call): Promise<void> {
-    // Re-check after each wait: callers released together may empty the bucket again.
-    for (let now = Date.now(), blocked = this.gate.waitBeforeSend(now); blocked > 0; ) {
-      const wait = Math.min(this.options.maxRateLimitWaitMs, resetJitter(blocked, Math.random));
-      if (now + wait > call.deadline.at) {
-        throw new ApiError({
-          status: 429,
-          error: "Too Many Requests",
-          serviceMessage: "the rate limit stays exhausted past the call's deadline",
-          method: call.method,
-          path: call.shownPath,
-          operation: call.operation,
-          hint: "Lower the concurrency or retry later.",
-        });
-      }
-      this.log?.(`throttled: rate limit exhausted, waiting ${formatMs(wait)} before ${call.method} ${call.shownPath}`);
-      this.announceLongWait(call, wait, now, "until the rate limit resets");
-      await sleep(wait);
-      now = Date.now();
-      blocked = this.gate.waitBeforeSend(now);
+  /** Waits in line for the tenant's rate-limit budget instead of provoking a 429. */
+  private async waitForBudget(call: Call): Promise<void> {
+    const now = Date.now();
+    const opensAt = this.gate.budget.opensAt(now);
+    if (opensAt !== undefined) {
+      this.log?.(`throttled: waiting up to ${formatMs(opensAt - now)} for the rate-limit budget before ${call.method} ${call.shownPath}`);
+      this.announceLongWait(call, opensAt - now, now, "until the rate limit resets");
     }
+    if (await this.gate.admit(call.deadline)) return;
+    throw new ApiError({
+      status: 429,
+      error: "Too Many Requests",
+      serviceMessage: "the rate limit stays exhausted past the call's deadline",
+      method: call.method,
+      path: call.shownPath,
+      operation: call.operation,
+      hint: "Lower the concurrency or retry later.",
+    });
   }
 
   /** Waits for the shared token fetch, but no longer than this call's own deadline. */

@@ -55,7 +55,7 @@ function backoffDelay(retry: number, settings: BackoffSettings, random: () => nu
  * Spreads callers released by the same reset over at least a quarter second (more for long waits), so
  * they do not all arrive in the same instant and re-empty the bucket together.
  */
-export function resetJitter(waitMs: number, random: () => number): number {
+function resetJitter(waitMs: number, random: () => number): number {
   return waitMs + Math.max(250, Math.min(1_000, waitMs * 0.2)) * random() + 5;
 }
 

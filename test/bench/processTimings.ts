@@ -13,11 +13,13 @@ export const TOKEN_PATH = "/oauth/token";
 export interface TimingEvent {
   pid: number;
   role: "host" | "program" | "other";
-  event: "start" | "port" | "main" | "handler" | "request";
+  event: "start" | "port" | "main" | "handler" | "request" | "rss";
   /** Epoch milliseconds. */
   at: number;
   method?: string;
   path?: string;
+  /** "rss" events: the process's peak resident set so far (process.resourceUsage().maxRSS), KB. */
+  maxRssKb?: number;
 }
 
 export interface ProcessTimeline {
@@ -33,6 +35,8 @@ export interface ProcessTimeline {
   apiRequests: number;
   tokenRequests: number;
   firstRequestAt?: number;
+  /** Hosts: the highest peak RSS sampled, KB. */
+  maxRssKb?: number;
 }
 
 /** A fresh timing file and the environment that makes every Node process of a run record into it. */
@@ -78,6 +82,7 @@ export function processTimelines(events: readonly TimingEvent[]): ProcessTimelin
     else if (event.event === "port") timeline.portAt = event.at;
     else if (event.event === "main") timeline.mainAt = event.at;
     else if (event.event === "handler") timeline.handlerAt = Math.min(timeline.handlerAt ?? event.at, event.at);
+    else if (event.event === "rss") timeline.maxRssKb = Math.max(timeline.maxRssKb ?? 0, event.maxRssKb ?? 0);
     else if (event.event === "request") {
       if (event.path === TOKEN_PATH || event.path === `${TOKEN_PATH}/`) timeline.tokenRequests++;
       else timeline.apiRequests++;

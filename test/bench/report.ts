@@ -278,18 +278,19 @@ export function manyResourceRows(runs: readonly ManyResourcesRun[]): Row[] {
   const maxApi = Math.max(...runs.map((run) => run.apiRequests));
   const maxTokens = Math.max(...runs.map((run) => run.tokenRequests));
   const creates = Math.min(...runs.map((run) => run.creates));
-  const atFloor = runs.every((run) => run.apiRequests === run.creates && run.tokenRequests === run.apiCallers && run.maxTokensPerProcess === 1);
+  // One request per create, plus the push selection's read of the current selection (section 2 explains it).
+  const atFloor = runs.every((run) => run.apiRequests === run.creates + 1 && run.tokenRequests === run.apiCallers && run.maxTokensPerProcess === 1);
   return [
     {
       section: "6",
-      measure: `up of ${count} resources (EnrollmentTickets) through the engine stand-in, empty stack: API calls, ${runs.length} runs`,
+      measure: `up of ${count} tickets + a push selection + a phone provider through the engine stand-in, empty stack: API calls, ${runs.length} runs`,
       result: `${maxApi} API requests for ${creates} creates; ${maxTokens} token request(s), ${at((run) => run.apiCallers)} process(es) called the API`,
-      goal: `floor: ${count} (one per change) + 1 token per process`,
+      goal: `floor: ${count + 2} (one per change) + 1 (the push selection's create reads the current one) + 1 token per process`,
       verdict: atFloor ? "exactly the floor" : "ABOVE the floor",
     },
     {
       section: "6",
-      measure: `up of ${count} resources: wall time split (medians)`,
+      measure: `up of ${count} tickets + 2: wall time split (medians)`,
       result:
         `${round(at((run) => run.wallMs))} ms = program start ${round(at((run) => run.programStartMs))} + to the host's first Check ` +
         `${round(at((run) => run.toFirstCheckMs))} + to the first API call ${round(at((run) => run.toFirstCallMs))} + API ${round(at((run) => run.apiMs))} (emulator busy ${round(at((run) => run.apiServerMs))}) + finish ` +

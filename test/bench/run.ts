@@ -4,7 +4,8 @@
  * report, so `npm run bench --silent > bench.md` captures it.
  *
  * Sections: 1 client throughput vs raw undici vs the official SDK · 2 calls per operation vs the floor ·
- * 3 serialized provider size · 4 host cold start · 5 getEventStreams over 10,000 streams · 6 `up` of 100 resources.
+ * 3 serialized provider size · 4 host cold start · 5 getEventStreams over 10,000 streams · 6 `up` of 100 resources ·
+ * 7 scale: 100 and 1,000 tickets at parallelism 8 and 64 against a 50-requests-per-second bucket.
  */
 import * as os from "node:os";
 import { benchCallsPerOperation } from "./callsPerOperation";
@@ -12,6 +13,8 @@ import { benchColdStart, summarizeColdStart } from "./coldStart";
 import { benchGetEventStreams } from "./getEventStreams";
 import { profileHandlerLoad } from "./loadProfile";
 import { benchManyResources } from "./manyResources";
+import { benchScaleMatrix } from "./scale";
+import { scaleRows } from "./scaleReport";
 import {
   callRows,
   coldStartRows,
@@ -66,6 +69,11 @@ async function main(): Promise<void> {
 
   const many = await section("6 up of 100 resources", () => benchManyResources(100, 3));
   rows.push(...manyResourceRows(many));
+
+  const scale = await section("7 scale: 100 and 1,000 tickets, parallelism 8 and 64, 50 requests/s", () =>
+    benchScaleMatrix((label) => progress(`7 ${label}: done`)),
+  );
+  rows.push(...scaleRows(scale));
 
   progress(`all sections done in ${((performance.now() - started) / 1000).toFixed(0)} s`);
   process.stdout.write(`${machineLine(startLoad, date)}\n\n${markdownTable(rows)}\n`);
