@@ -16,7 +16,9 @@ export interface WebhookAuthorization {
 
 /** Events delivered to an HTTPS endpoint. */
 export interface WebhookDestination {
+  /** `"webhook"`: narrows the destination to this type. */
   type: "webhook";
+  /** The webhook destination's settings (secrets are never returned). */
   configuration: {
     /** The HTTPS URL events are delivered to. */
     webhookEndpoint: string;
@@ -27,7 +29,9 @@ export interface WebhookDestination {
 
 /** Events delivered to an Amazon EventBridge partner event source. */
 export interface EventBridgeDestination {
+  /** `"eventbridge"`: narrows the destination to this type. */
   type: "eventbridge";
+  /** The EventBridge destination's settings (secrets are never returned). */
   configuration: {
     /** The AWS account that receives the events (12 digits). */
     awsAccountId: string;
@@ -40,7 +44,9 @@ export interface EventBridgeDestination {
 
 /** Events delivered to an Action of the tenant. */
 export interface ActionDestination {
+  /** `"action"`: narrows the destination to this type. */
   type: "action";
+  /** The Action destination's settings (secrets are never returned). */
   configuration: {
     /** Id of the Action that receives the events. */
     actionId: string;
@@ -52,6 +58,7 @@ export interface ActionDestination {
  * lacked a field it always has: the service's type name and its configuration exactly as sent (snake_case).
  */
 export interface OtherDestination {
+  /** `"other"`: a destination this package does not type; see `serviceType`. */
   type: "other";
   /** The destination type as the API names it. */
   serviceType: string;
