@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { startEmulator, type Emulator, type EmulatorClient } from "../../tools/emulator";
-import { createEngine, type Engine, type RunResult } from "../../tools/engine";
+import { ExpectNoChangesError, createEngine, displayedChanges, proposedChanges, type Engine, type RunResult } from "../../tools/engine";
 import { BASIC_STACK_PASSPHRASE, SENTINELS, basicStack } from "../../tools/stacks/basicStack";
 import { REPO_ROOT, packageLookupEnv } from "../../tools/stacks/packageLink";
 import { operations } from "./helpers";
@@ -81,6 +81,65 @@ describe.sequential("a client secret rotated after the last up", () => {
     expect(emulator.state.phoneProviders.size).toBe(1);
     await after.engine.destroy({ runProgram: true });
     expect(emulator.state.phoneProviders.size).toBe(0);
+  }, TEST_TIMEOUT_MS);
+
+  it("explicit Provider: the drift check, refresh and destroy fail naming its arguments; with --run-program the tenant reads clean, only the Provider update is proposed, and destroy works", async () => {
+    const stagingClient: EmulatorClient = { id: "staging-ci", secret: "sentinel-staging-before-51c0e2ad" };
+    const productionClient: EmulatorClient = { id: "production-ci", secret: "sentinel-production-7d93b6f4" };
+    const staging = await startEmulator({ clients: [{ ...stagingClient }] });
+    const production = await startEmulator({ clients: [{ ...productionClient }] });
+    const stateDir = mkdtempSync(join(tmpdir(), "pulumi-tenant-rotation-"));
+    cleanups.push(() => staging.close(), () => production.close(), () => rmSync(stateDir, { recursive: true, force: true }));
+    const multiTenant = (stagingSecret: string): Engine =>
+      createEngine({
+        projectDir: join(REPO_ROOT, "examples", "multi-tenant"),
+        stack: "dev",
+        stateDir,
+        passphrase: BASIC_STACK_PASSPHRASE,
+        config: {
+          stagingDomain: { value: staging.url },
+          stagingClientId: { value: stagingClient.id },
+          stagingClientSecret: { value: stagingSecret, secret: true },
+          productionDomain: { value: production.url },
+          productionClientId: { value: productionClient.id },
+          productionClientSecret: { value: productionClient.secret, secret: true },
+        },
+        env: { PULUMI_NODEJS_TRANSPILE_ONLY: "true", ...packageLookupEnv() },
+      });
+    await multiTenant(stagingClient.secret).up();
+    expect(staging.state.pushProvider).toBe("direct");
+
+    staging.rotateClientSecret(stagingClient.id, ROTATED_SECRET);
+    const after = multiTenant(ROTATED_SECRET);
+    const expected =
+      `The client credentials were rejected by ${new URL(staging.url).host} (client id "${stagingClient.id}"): ` +
+      `check the "clientId" and "clientSecret" arguments of the tenant Provider "staging". ${STORED_SETTINGS_ADVICE}`;
+    const expectStaleArguments = async (command: string, run: Promise<RunResult>): Promise<void> => {
+      const error = await failureOf(run);
+      const lines = error.message.split("\n").slice(1);
+      expect(lines, command).toEqual([expect.stringMatching(/^tenant:PushProviderSelection 'staging-push' \(\w+\): \w+ failed: /)]);
+      expect(lines[0].endsWith(expected), `${command}: ${lines[0]}`).toBe(true);
+      expect(error.message, command).not.toContain(stagingClient.secret);
+      expect(error.message, command).not.toContain(ROTATED_SECRET);
+    };
+    await expectStaleArguments("preview --refresh --expect-no-changes", after.preview({ refresh: true, expectNoChanges: true }));
+    await expectStaleArguments("refresh", after.refresh());
+
+    // With --run-program the tenant is read with the new secret and matches; what the check still reports is the
+    // Provider's own new argument, an update of the provider until the next up stores it (as the engine does).
+    const drift = await failureOf(after.preview({ refresh: true, expectNoChanges: true, runProgram: true }));
+    expect(drift).toBeInstanceOf(ExpectNoChangesError);
+    const steps = (drift as ExpectNoChangesError).result.steps;
+    expect(steps.filter((step) => step.name === "staging-push").map((step) => step.op).sort()).toEqual(["refresh-same", "same"]);
+    expect(proposedChanges(steps, "preview").map((step) => `${step.op} ${step.name}: ${displayedChanges(step).join(", ")}`)).toEqual([
+      "update staging: tenant:clientSecret",
+    ]);
+
+    // destroy fails on the staging tenant only (the production tenant's resources go), and leaves its selection.
+    await expectStaleArguments("destroy", after.destroy());
+    expect(staging.state.pushProvider).toBe("direct");
+    await after.destroy({ runProgram: true });
+    expect((await after.readState()).resources).toEqual([]);
   }, TEST_TIMEOUT_MS);
 
   it("credentials only in TENANT_* variables (none stored): every command works right after rotation", async () => {
