@@ -6,6 +6,7 @@
 //   POST   /__emulator/faults                a FaultSpec; GET lists pending faults; DELETE clears them
 //   GET    /__emulator/requests              the request log and counters
 //   GET    /__emulator/state                 the tenant's state (wire shapes, no secrets)
+//   POST   /__emulator/clients/{id}/rotate-secret  {"secret"?:string}: a new client secret, the old one revoked
 import type { IncomingHttpHeaders } from "node:http";
 import { parseFaultSpec } from "./faults";
 import { apiError, noContent, ok, parseBody, type ApiResult } from "./http";
@@ -28,6 +29,8 @@ export function handleControl(
   headers: IncomingHttpHeaders,
 ): ApiResult {
   const route = `${method} ${path.replace(/\/$/, "")}`;
+  const rotation = ROTATE_SECRET.exec(route);
+  if (rotation) return rotateSecret(core, decodeURIComponent(rotation[1]), raw, headers);
   switch (route) {
     case "POST /__emulator/reset":
       core.reset();
@@ -80,6 +83,27 @@ export function handleControl(
       return ok(core.state.snapshot());
     default:
       return apiError(404, "Not Found");
+  }
+}
+
+const ROTATE_SECRET = /^POST \/__emulator\/clients\/([^/]+)\/rotate-secret$/;
+
+function rotateSecret(core: EmulatorCore, clientId: string, raw: Buffer, headers: IncomingHttpHeaders): ApiResult {
+  let requested: unknown;
+  if (raw.length > 0) {
+    const parsed = jsonBody(raw, headers);
+    if (!parsed.ok) return parsed.result;
+    const { secret, ...extra } = (parsed.value ?? {}) as Record<string, unknown>;
+    if (Object.keys(extra).length > 0) return apiError(400, `unknown fields: ${Object.keys(extra).join(", ")}`);
+    if (secret !== undefined && (typeof secret !== "string" || secret === "")) return apiError(400, "secret must be a non-empty string");
+    requested = secret;
+  }
+  try {
+    // A test control: it answers with the new secret so a test can hand it to the program under test.
+    return ok({ client_id: clientId, secret: core.tokenEndpoint.rotateSecret(clientId, requested as string | undefined) });
+  } catch (error) {
+    const message = (error as Error).message;
+    return apiError(message.startsWith("unknown client") ? 404 : 400, message);
   }
 }
 

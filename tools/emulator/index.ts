@@ -152,6 +152,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
         notBeforeSeconds: opts.notBeforeSeconds,
       });
     },
+    rotateClientSecret: (clientId, newSecret) => core.tokenEndpoint.rotateSecret(clientId, newSecret),
     close: () => {
       closing ??= new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));

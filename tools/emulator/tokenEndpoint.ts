@@ -1,6 +1,7 @@
 // POST /oauth/token (and /oauth/token/): the client-credentials grant, with OAuth-style errors.
 // Answers as recorded: `application/json` without a charset, and no `scope` in the body (the granted
 // scopes are in the token's claims only).
+import { randomBytes } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
 import type { TokenAuthority } from "./auth";
 import { mediaType, type ApiResult } from "./http";
@@ -63,9 +64,22 @@ export class TokenEndpoint {
 
   constructor(
     private readonly authority: TokenAuthority,
-    private readonly clients: ReadonlyMap<string, RegisteredClient>,
+    private readonly clients: Map<string, RegisteredClient>,
     private readonly ttlSeconds: number,
   ) {}
+
+  /**
+   * Gives a client a new secret and revokes the old one at once (tokens already issued stay valid until they
+   * expire, as with the service). Returns the new secret; throws for an unknown client or an empty secret.
+   */
+  rotateSecret(clientId: string, newSecret: string = randomBytes(24).toString("base64url")): string {
+    const client = this.clients.get(clientId);
+    if (!client) throw new Error(`unknown client ${clientId}`);
+    if (newSecret === "") throw new Error("the new secret must not be empty");
+    if (newSecret === client.secret) throw new Error("the new secret must differ from the current one");
+    this.clients.set(clientId, { ...client, secret: newSecret });
+    return newSecret;
+  }
 
   async handle(raw: Buffer, headers: IncomingHttpHeaders): Promise<ApiResult> {
     const parsed = parseParams(raw, headers["content-type"]);

@@ -100,5 +100,10 @@ export interface Emulator {
   /** State, request log, counters, faults and the rate-limit bucket back to fresh. */
   reset(): void;
   issueToken(clientId: string, opts?: IssueTokenOptions): Promise<string>;
+  /**
+   * Rotates a client's secret: the old one is refused by /oauth/token from now on (not undone by reset()).
+   * Returns the new secret, `newSecret` when given, otherwise a random one.
+   */
+  rotateClientSecret(clientId: string, newSecret?: string): string;
   close(): Promise<void>;
 }
