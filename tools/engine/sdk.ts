@@ -56,15 +56,16 @@ export function pulumiSdk(): PulumiSdk {
 }
 
 /**
- * The @pulumi/pulumi directory a project resolves (its own copy, like `pulumi-resource-pulumi-nodejs` and the
- * language host use), falling back to the one next to this tool.
+ * The @pulumi/pulumi directory a project resolves: its own copy, as `pulumi-resource-pulumi-nodejs` and the
+ * language host use. Never the one next to this tool: a project without the SDK fails here, as it would
+ * under the real CLI, rather than silently running another version's program runner and host.
  */
 export function projectPulumiDir(projectDir: string): string {
+  const from = path.join(path.resolve(projectDir), "package.json");
   try {
-    const fromProject = createRequire(path.join(path.resolve(projectDir), "package.json"));
-    return path.dirname(fromProject.resolve("@pulumi/pulumi/package.json"));
+    return path.dirname(createRequire(from).resolve("@pulumi/pulumi/package.json"));
   } catch {
-    return pulumiSdk().dir;
+    throw new Error(`@pulumi/pulumi cannot be resolved from ${path.resolve(projectDir)}: install it in the project (npm install @pulumi/pulumi)`);
   }
 }
 

@@ -91,8 +91,12 @@ describe("DynamicProviderHost", () => {
     expect(Date.now() - started).toBeLessThan(5_000);
   });
 
+  it("refuses a directory whose project has no @pulumi/pulumi of its own, rather than using another copy", async () => {
+    await expect(DynamicProviderHost.start({ cwd: os.tmpdir(), startTimeoutMs: 20_000 })).rejects.toThrow(/@pulumi\/pulumi cannot be resolved from/);
+  });
+
   it("refuses to start without a host script that prints a port", async () => {
-    await expect(DynamicProviderHost.start({ cwd: os.tmpdir(), startTimeoutMs: 20_000, env: { NODE_OPTIONS: "--require=/nonexistent-preload.js" } })).rejects.toThrow(
+    await expect(DynamicProviderHost.start({ cwd: __dirname, startTimeoutMs: 20_000, env: { NODE_OPTIONS: "--require=/nonexistent-preload.js" } })).rejects.toThrow(
       /dynamic-provider host .* exited with code/,
     );
   });
