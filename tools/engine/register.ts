@@ -1,6 +1,6 @@
 /**
- * What a registration from the program turns into, mirroring the Pulumi engine for dynamic providers
- * (pulumi-dynamic.md §4.1, §8): Check → Create, or Check → Diff → same / update / replace, and `.get` as a ReadStep.
+ * What a registration from the program turns into, mirroring the Pulumi engine for dynamic providers:
+ * Check → Create, or Check → Diff → same / update / replace, and `.get` as a ReadStep.
  * Check and Diff run in the step generator (one registration at a time), the operations on the workers.
  * Secrets are stripped before any host sees a value and re-marked on results.
  */
