@@ -54,8 +54,10 @@ export function basicStack(emulator: Emulator, options: BasicStackOptions = {}):
   const client = options.client ?? SENTINEL_CLIENT;
   const ownsStateDir = options.stateDir === undefined;
   const stateDir = options.stateDir ?? mkdtempSync(join(tmpdir(), "pulumi-tenant-state-"));
+  // The SMS auth token stays secret config when a caller overrides it: the engine stores the stack config in
+  // state as the default provider's inputs, where a plain value would be plain text.
   const projectConfig = Object.fromEntries(
-    Object.entries(options.projectConfig ?? {}).map(([key, value]) => [`tenant-basic:${key}`, { value }]),
+    Object.entries(options.projectConfig ?? {}).map(([key, value]) => [`tenant-basic:${key}`, { value, secret: key === "smsAuthToken" }]),
   );
   const engine = createEngine({
     projectDir: REPO_ROOT,
