@@ -19,8 +19,11 @@ import type { LeakScanner } from "./leakScan";
 const REQUEST_TAG = /\[(GET|PUT|POST|PATCH|DELETE) \/(api\/v2|oauth)[^\]]*\]/;
 /** The stand-in names the failing resource like the CLI does: `tenant:EnrollmentTicket 'alice-push': Create failed: …`. */
 const FAILED_RESOURCE = /tenant:(PushProviderSelection|PhoneProvider|EnrollmentTicket) '[^']+': \w+ failed: /;
-/** A data-function failure reaches the engine from the program. */
-const FAILED_PROGRAM = /Running program .* failed/;
+/**
+ * A data-function failure reaches the engine from the program: as an uncaught error (`Running program … failed`),
+ * or, for an error the package marks as a RunError (one clean message), as the program's exit.
+ */
+const FAILED_PROGRAM = /Running program .* failed|the program exited with code \d+/;
 
 /** Why a failure message is not clear enough for a user to act on, or undefined when it is. */
 export function unclearReason(message: string): string | undefined {
