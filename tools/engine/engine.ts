@@ -69,6 +69,8 @@ export interface RunResult {
   /** The step-operation parallelism used (`--parallel`), and the most operations seen in flight at once. */
   parallel: number;
   peakOperations: number;
+  /** State file writes this run made (the stand-in only; the CLI does not say). */
+  stateWrites?: number;
 }
 
 type RunKind = "preview" | "up" | "refresh" | "destroy";
@@ -153,6 +155,7 @@ export class TestEngine {
     const parallel = resolveParallelism(opts.parallel, env);
     const operation: Operation = kind === "up" ? "update" : kind === "destroy" ? "update" : kind;
     const mask = secretConfigFilter(this.config);
+    const writesBefore = this.store.writeCount;
     const output: string[] = [];
     const logs: EngineLog[] = [];
     const hosts = new HostPool({ cwd: this.project.programDir, project: this.project.name, env: this.opts.env, callTimeoutMs: this.opts.callTimeoutMs });
@@ -177,6 +180,7 @@ export class TestEngine {
       diagnostics: deployment.diagnostics.map((log) => ({ ...log, message: mask(log.message) })),
       parallel,
       peakOperations: deployment.workers.peak,
+      stateWrites: this.store.writeCount - writesBefore,
     });
     const program = async (mode: ProgramMode): Promise<string | undefined> => {
       deployment.programMode = mode;
@@ -203,6 +207,8 @@ export class TestEngine {
       failure = deployment.errors.length > 0 ? deployment.errors.join("\n") : (error as Error).message;
     } finally {
       await hosts.stopAll();
+      // Like the engine's snapshot manager on close: the final snapshot is written once more (not in preview).
+      deployment.persist();
       await this.store.flush().catch((error: unknown) => (failure ??= `saving the state failed: ${(error as Error).message}`));
     }
     if (failure !== undefined) throw new EngineRunError(mask(`${kind} failed:\n${failure}`), result());

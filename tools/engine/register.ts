@@ -19,7 +19,7 @@ import {
   type ReadRequest,
   type RegisterRequest,
 } from "./steps";
-import { UNKNOWN_VALUE, annotateSecrets, markSecretKeys, stripSecrets, type PropertyMap } from "./values";
+import { UNKNOWN_VALUE, annotateSecrets, deepEqual, markSecretKeys, stripSecrets, type PropertyMap } from "./values";
 
 type Registered = { urn: string; id: string; object: PropertyMap };
 
@@ -109,7 +109,8 @@ async function registerDynamic(deployment: Deployment, req: RegisterRequest, urn
     const same = { ...entry(), id: old.id, outputs: markSecretKeys(cloneProps(old.outputs), req.additionalSecretOutputs) };
     deployment.upsert(same);
     deployment.record({ op: "same", ...base, old: before, new: { inputs, outputs: same.outputs } });
-    deployment.persist();
+    // The engine elides the checkpoint write of a same step that changed nothing meaningful (mustWrite).
+    if (!deepEqual(old, same)) deployment.persist();
     return { urn, id: same.id ?? "", object: same.outputs };
   }
 

@@ -87,4 +87,19 @@ describe("state writes", () => {
     expect(store.writeCount).toBeLessThanOrEqual(2);
     expect((await new StateStore(dir, "burst", "p").load()).map((resource) => resource.id)).toHaveLength(300);
   });
+
+  it("a no-op up writes the state a few times, not once per unchanged resource (the engine's mustWrite rule)", async () => {
+    const stack = new WidgetStack();
+    stacks.push(stack);
+    const spec: WidgetSpec = { widgets: Array.from({ length: 40 }, (_, index) => ({ name: `w${index}`, label: "x" })) };
+    const engine = stack.engine(spec);
+    const first = await engine.up();
+    expect(first.steps.filter((step) => step.op === "create")).toHaveLength(40);
+    const noop = await engine.up();
+    expect(noop.steps.filter((step) => step.op === "same")).toHaveLength(40);
+    // The default provider, the stack, its outputs and the final snapshot: a constant, whatever the resource count.
+    expect(noop.stateWrites).toBeLessThanOrEqual(4);
+    // Writes are elided, not lost: the state still holds every widget.
+    expect((await engine.readState()).resources.filter((resource) => resource.type.endsWith("Widget"))).toHaveLength(40);
+  }, 120_000);
 });
