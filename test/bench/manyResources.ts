@@ -19,14 +19,10 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { startEmulator } from "../../tools/emulator";
-import { createEngine } from "../../tools/engine";
-import { emulatorConnectionConfig } from "../../tools/stacks/basicStack";
-import { packageLookupEnv } from "../../tools/stacks/packageLink";
-import { MANY_TICKETS_PROJECT } from "../support/manyTickets";
+import { manyTicketsEngine } from "../support/manyTickets";
 import { TimingRecorder, TOKEN_PATH, processTimelines, tokensPerProcess } from "./processTimings";
 import { median } from "./stats";
 
-const PROJECT_DIR = MANY_TICKETS_PROJECT;
 const CLIENT = { id: "bench-many", secret: "bench-many-secret" };
 
 export interface ManyResourcesRun {
@@ -52,18 +48,7 @@ async function oneRun(count: number, stateDir: string): Promise<ManyResourcesRun
   const emulator = await startEmulator({ clients: [CLIENT] });
   const recorder = new TimingRecorder();
   try {
-    const engine = createEngine({
-      projectDir: PROJECT_DIR,
-      stack: "bench",
-      stateDir,
-      passphrase: "bench passphrase",
-      config: {
-        ...emulatorConnectionConfig(emulator, CLIENT),
-        "many-tickets:count": { value: String(count) },
-      },
-      env: { PULUMI_NODEJS_TRANSPILE_ONLY: "true", ...packageLookupEnv(), ...recorder.env() },
-      timeoutMs: 300_000,
-    });
+    const engine = manyTicketsEngine({ emulator, client: CLIENT, tickets: count, stack: "bench", stateDir, env: recorder.env(), timeoutMs: 300_000 });
     const runStart = Date.now();
     const started = performance.now();
     const result = await engine.up();

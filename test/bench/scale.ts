@@ -17,10 +17,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { startEmulator, type Emulator, type RequestLogEntry } from "../../tools/emulator";
-import { createEngine } from "../../tools/engine";
-import { emulatorConnectionConfig } from "../../tools/stacks/basicStack";
-import { packageLookupEnv } from "../../tools/stacks/packageLink";
-import { MANY_TICKETS_PROJECT } from "../support/manyTickets";
+import { manyTicketsEngine } from "../support/manyTickets";
 import { busiestSecond, benchClientPacing, type ClientPacingRun } from "./clientPacing";
 import { TimingRecorder, processTimelines } from "./processTimings";
 import { machineLine, markdownTable } from "./report";
@@ -98,17 +95,14 @@ export async function benchScale(settings: ScaleSettings): Promise<ScaleRun> {
   const emulator = await startEmulator({ clients: [CLIENT], rateLimit: rate });
   const recorder = new TimingRecorder();
   try {
-    const engine = createEngine({
-      projectDir: MANY_TICKETS_PROJECT,
+    const engine = manyTicketsEngine({
+      emulator,
+      client: CLIENT,
+      tickets,
       stack: "scale",
       stateDir,
-      passphrase: "bench passphrase",
-      config: {
-        ...emulatorConnectionConfig(emulator, CLIENT),
-        "many-tickets:count": { value: String(tickets) },
-        "many-tickets:smsAuthToken": { value: "bench-scale-sms-token", secret: true },
-      },
-      env: { PULUMI_NODEJS_TRANSPILE_ONLY: "true", ...packageLookupEnv(), ...recorder.env() },
+      smsAuthToken: "bench-scale-sms-token",
+      env: recorder.env(),
       timeoutMs: 600_000,
     });
 

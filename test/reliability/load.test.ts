@@ -8,17 +8,15 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type Emulator } from "../../tools/emulator";
-import { createEngine, type Engine } from "../../tools/engine";
-import { SENTINELS, SENTINEL_CLIENT, emulatorConnectionConfig } from "../../tools/stacks/basicStack";
-import { packageLookupEnv } from "../../tools/stacks/packageLink";
-import { MANY_TICKETS_PROJECT } from "../support/manyTickets";
+import { SENTINELS, SENTINEL_CLIENT } from "../../tools/stacks/basicStack";
+import type { Engine } from "../../tools/engine";
+import { manyTicketsEngine } from "../support/manyTickets";
 import { LeakScanner } from "./support/leakScan";
 import { printTable } from "./support/table";
 
 const TICKETS = 200;
 const RATE_LIMIT = 10;
 const MAX_RATIO = 1.3;
-const PROJECT_DIR = MANY_TICKETS_PROJECT;
 
 describe(`load: ${TICKETS} resources in one up at ${RATE_LIMIT} requests/s`, () => {
   const scanner = new LeakScanner();
@@ -29,19 +27,7 @@ describe(`load: ${TICKETS} resources in one up at ${RATE_LIMIT} requests/s`, () 
   beforeAll(async () => {
     emulator = await startEmulator({ clients: [SENTINEL_CLIENT], rateLimit: RATE_LIMIT });
     stateDir = mkdtempSync(join(tmpdir(), "pulumi-tenant-load-"));
-    engine = createEngine({
-      projectDir: PROJECT_DIR,
-      stack: "load",
-      stateDir,
-      passphrase: "load test passphrase",
-      config: {
-        ...emulatorConnectionConfig(emulator, SENTINEL_CLIENT),
-        "many-tickets:count": { value: String(TICKETS) },
-        "many-tickets:smsAuthToken": { value: SENTINELS.smsAuthToken, secret: true },
-      },
-      env: { PULUMI_NODEJS_TRANSPILE_ONLY: "true", ...packageLookupEnv() },
-      timeoutMs: 240_000,
-    });
+    engine = manyTicketsEngine({ emulator, client: SENTINEL_CLIENT, tickets: TICKETS, stack: "load", stateDir, smsAuthToken: SENTINELS.smsAuthToken });
   });
 
   afterAll(async () => {

@@ -7,10 +7,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type Emulator } from "../../tools/emulator";
-import { createEngine, type Engine } from "../../tools/engine";
-import { SENTINELS, SENTINEL_CLIENT, emulatorConnectionConfig } from "../../tools/stacks/basicStack";
-import { packageLookupEnv } from "../../tools/stacks/packageLink";
-import { MANY_TICKETS_PROJECT } from "../support/manyTickets";
+import { SENTINELS, SENTINEL_CLIENT } from "../../tools/stacks/basicStack";
+import type { Engine } from "../../tools/engine";
+import { manyTicketsEngine } from "../support/manyTickets";
 import { LeakScanner } from "./support/leakScan";
 import { printTable } from "./support/table";
 
@@ -26,21 +25,9 @@ describe(`scale: ${TICKETS} tickets at --parallel=${PARALLEL} against ${RATE_LIM
   let stateDir: string;
 
   beforeAll(async () => {
-      emulator = await startEmulator({ clients: [SENTINEL_CLIENT], rateLimit: RATE_LIMIT });
+    emulator = await startEmulator({ clients: [SENTINEL_CLIENT], rateLimit: RATE_LIMIT });
     stateDir = mkdtempSync(join(tmpdir(), "pulumi-tenant-scale-"));
-    engine = createEngine({
-      projectDir: MANY_TICKETS_PROJECT,
-      stack: "scale",
-      stateDir,
-      passphrase: "scale test passphrase",
-      config: {
-        ...emulatorConnectionConfig(emulator, SENTINEL_CLIENT),
-        "many-tickets:count": { value: String(TICKETS) },
-        "many-tickets:smsAuthToken": { value: SENTINELS.smsAuthToken, secret: true },
-      },
-      env: { PULUMI_NODEJS_TRANSPILE_ONLY: "true", ...packageLookupEnv() },
-      timeoutMs: 240_000,
-    });
+    engine = manyTicketsEngine({ emulator, client: SENTINEL_CLIENT, tickets: TICKETS, stack: "scale", stateDir, smsAuthToken: SENTINELS.smsAuthToken });
   });
 
   afterAll(async () => {

@@ -1,4 +1,38 @@
 import { join } from "node:path";
+import type { Emulator } from "../../tools/emulator";
+import { createEngine, type Engine } from "../../tools/engine";
+import { emulatorConnectionConfig } from "../../tools/stacks/basicStack";
+import { packageLookupEnv } from "../../tools/stacks/packageLink";
 
 /** The many-tickets fixture project (test/support/fixtures/manyTickets); its config key is `many-tickets:count`. */
 export const MANY_TICKETS_PROJECT = join(__dirname, "fixtures", "manyTickets");
+
+export interface ManyTicketsStack {
+  emulator: Emulator;
+  client: { id: string; secret: string };
+  tickets: number;
+  stack: string;
+  stateDir: string;
+  /** The phone provider's auth token (secret config); the fixture's default when absent. */
+  smsAuthToken?: string;
+  /** Extra variables for the program and hosts (e.g. a timing recorder's). */
+  env?: NodeJS.ProcessEnv;
+  timeoutMs?: number;
+}
+
+/** The engine stand-in on the many-tickets project, connected to an emulator with one client. */
+export function manyTicketsEngine(opts: ManyTicketsStack): Engine {
+  return createEngine({
+    projectDir: MANY_TICKETS_PROJECT,
+    stack: opts.stack,
+    stateDir: opts.stateDir,
+    passphrase: `${opts.stack} passphrase`,
+    config: {
+      ...emulatorConnectionConfig(opts.emulator, opts.client),
+      "many-tickets:count": { value: String(opts.tickets) },
+      ...(opts.smsAuthToken ? { "many-tickets:smsAuthToken": { value: opts.smsAuthToken, secret: true } } : {}),
+    },
+    env: { PULUMI_NODEJS_TRANSPILE_ONLY: "true", ...packageLookupEnv(), ...opts.env },
+    timeoutMs: opts.timeoutMs ?? 240_000,
+  });
+}
