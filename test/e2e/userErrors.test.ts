@@ -151,3 +151,27 @@ describe("resource errors say where the settings came from", () => {
     );
   });
 });
+
+describe(".get of an object the tenant does not have fails the run, naming the id (never empty outputs)", () => {
+  const getFailure = (programCase: string, id: string) =>
+    failedUp(programCase, { ...defaultProviderConfig(CLIENT.secret), "failing-program:getId": { value: id } });
+
+  it("PhoneProvider.get of an unknown id", async () => {
+    const seen = await getFailure("getPhoneProvider", "pro_typo0000000000000000");
+    expect(seen).toContain('PhoneProvider.get("pro_typo0000000000000000"): the tenant has no phone provider with this id.');
+  });
+
+  it("PushProviderSelection.get of an id that is not the tenant's domain names the domain to use", async () => {
+    const seen = await getFailure("getPushSelection", "typo.example.com");
+    expect(seen).toContain(
+      `PushProviderSelection.get("typo.example.com"): the configured tenant has no selection with this id: its id is ` +
+        `the tenant's domain, "${host()}".`,
+    );
+  });
+
+  it("EnrollmentTicket.get says tickets cannot be looked up, and where their outputs are", async () => {
+    const seen = await getFailure("getEnrollmentTicket", "tkt_0123456789abcdef");
+    expect(seen).toContain('EnrollmentTicket.get("tkt_0123456789abcdef"): the service cannot read enrollment tickets back');
+    expect(seen).toContain("pulumi.StackReference");
+  });
+});

@@ -85,8 +85,15 @@ describe("EnrollmentTicket lifecycle", () => {
     expect(apiRequests(tenant())).toBe(before);
   });
 
-  it("get: knows only the resource id", async () => {
-    await expect(handler.read("tkt_123", {})).resolves.toEqual({ id: "tkt_123", props: { schemaVersion: 1 }, inputs: {} });
+  it("get fails naming the id and saying why, without a request: the service cannot read tickets back", async () => {
+    const before = apiRequests(tenant());
+    const error = await rejectionOf(handler.read("tkt_123", { __provider: "serialized provider" }));
+    expect(error.message).toBe(
+      'EnrollmentTicket.get("tkt_123"): the service cannot read enrollment tickets back, so a ticket cannot be looked ' +
+        "up by id. Read the ticket's outputs from the stack that created it instead (a pulumi.StackReference to its " +
+        "exported outputs).",
+    );
+    expect(apiRequests(tenant())).toBe(before);
   });
 
   it("surfaces an unknown user as the service's 404", async () => {

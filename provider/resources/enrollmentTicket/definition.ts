@@ -62,8 +62,8 @@ export const enrollmentTicketDefinition = {
     "revoke tickets: refresh keeps the stored state, and destroy only forgets the ticket (it stays usable until " +
     "used or until it expires, 5 days after creation).",
   getDescription:
-    "Refers to a ticket by its resource id (`tkt_…`, from a stack's state). The API cannot read tickets, so " +
-    "nothing else is known. `pulumi import` does not work for dynamic resources (pulumi/pulumi#16175).",
+    "Always fails with an error that says why: the service cannot read enrollment tickets back, so a ticket " +
+    "cannot be looked up by id. Read a ticket's outputs from the stack that created it (a `pulumi.StackReference`).",
   argsDescription: "What the ticket is for.",
   inputs,
   outputs,

@@ -8,6 +8,7 @@ import type { CheckResult, ConfigureRequest, CreateResult, DiffResult, ReadResul
 import { AmbiguousRequestError } from "../../client";
 import { recordConfiguration, tenantConnection } from "../hostClient";
 import { diffByDefinition } from "../common/diff";
+import { getNotFoundError, isReadForGet } from "../common/get";
 import { checkInputs, parseCheckedInputs } from "../common/validation";
 import { compact, withoutProviderKey } from "../common/values";
 import { enrollmentTicketDefinition as definition } from "./definition";
@@ -63,8 +64,18 @@ export async function create(inputs: unknown): Promise<CreateResult<EnrollmentTi
   return { id: resourceIdOf(ticket.ticketId), outs: compact({ ...desired, ...ticket, schemaVersion: 1 as const }) };
 }
 
-/** The API has no read for tickets: the stored state is the truth. For `get`, only the resource id is known. */
+/** The API has no read for tickets: the stored state is the truth. */
 export async function read(id: string, props: unknown): Promise<ReadResult> {
+  // `.get` has no stored state to read, and the service cannot say whether a ticket exists: refuse, never
+  // answer with empty outputs (the engine would take that as found).
+  if (isReadForGet(props)) {
+    throw getNotFoundError(
+      WHAT,
+      id,
+      "the service cannot read enrollment tickets back, so a ticket cannot be looked up by id. Read the ticket's " +
+        "outputs from the stack that created it instead (a pulumi.StackReference to its exported outputs).",
+    );
+  }
   const stored = withoutProviderKey(props);
   const outputs = compact({ ...stored, schemaVersion: 1 });
   return { id, props: outputs, inputs: storedTicketInputs(stored) };

@@ -32,8 +32,8 @@ export const pushProviderSelectionDefinition = {
     "made outside Pulumi shows up as drift.",
   getDescription:
     "Reads the tenant's current selection without managing it. `id` is the tenant's domain, e.g. " +
-    "`\"my-tenant.example.com\"`. This (or declaring the resource) is the way in: `pulumi import` does not work for " +
-    "dynamic resources (pulumi/pulumi#16175).",
+    "`\"my-tenant.example.com\"`; any other id fails, naming the configured tenant's domain. This (or " +
+    "declaring the resource) is the way in: `pulumi import` does not work for dynamic resources (pulumi/pulumi#16175).",
   argsDescription: "The selection to apply.",
   inputs,
   outputs,

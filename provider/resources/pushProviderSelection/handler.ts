@@ -5,6 +5,7 @@
 import type { CheckResult, ConfigureRequest, CreateResult, DiffResult, ReadResult, UpdateResult } from "@pulumi/pulumi/dynamic";
 import { recordConfiguration, tenantConnection, tenantHost, type TenantConnection } from "../hostClient";
 import { diffByDefinition } from "../common/diff";
+import { getNotFoundError, isReadForGet } from "../common/get";
 import { checkInputs, parseCheckedInputs } from "../common/validation";
 import { differs, withoutProviderKey } from "../common/values";
 import { isPushProviderName, type PushProviderName } from "../enums";
@@ -67,6 +68,16 @@ export async function create(inputs: unknown): Promise<CreateResult<PushProvider
 
 export async function read(id: string, props: unknown): Promise<ReadResult> {
   const connection = await tenantConnection();
+  const host = tenantHost(connection.settings);
+  // Every tenant has exactly one selection, named by the tenant's domain; any other id names nothing here.
+  if (isReadForGet(props) && id.toLowerCase() !== host.toLowerCase()) {
+    throw getNotFoundError(
+      WHAT,
+      id,
+      `the configured tenant has no selection with this id: its id is the tenant's domain, "${host}". To read ` +
+        `another tenant's selection, give the get an explicit tenant Provider for that tenant.`,
+    );
+  }
   assertSameTenant(id, connection);
   const stored = storedSelection(withoutProviderKey(props));
   const provider = await currentSelection(connection);
