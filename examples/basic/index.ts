@@ -24,6 +24,8 @@ const sms = new tenant.PhoneProvider("sms", {
   name: "vendor_a",
   credentials: { authToken: config.requireSecret("smsAuthToken") },
   disabled: config.getBoolean("smsDisabled") ?? false,
+  // A tenant has one phone provider at most: smsAdoptExisting=true manages the one it already has.
+  adoptExisting: config.getBoolean("smsAdoptExisting"),
   configuration: {
     sid: config.get("smsSid") ?? "AC0000000000000000000000000000demo",
     deliveryMethods: ["text", "voice"],

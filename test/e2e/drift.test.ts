@@ -15,6 +15,8 @@ import { OutOfBandAdmin, RequestWindow, expectNoSecrets, operations } from "./he
 
 const CLI = join(REPO_ROOT, "tools", "engine", "cli.ts");
 const CLI_TIMEOUT_MS = 90_000;
+/** The phone provider's configuration as examples/basic declares it, on the wire. */
+const SMS_WIRE_CONFIGURATION = { sid: "AC0000000000000000000000000000demo", delivery_methods: ["text", "voice"], default_from: "+15550100" };
 
 interface CliRun {
   code: number | null;
@@ -118,6 +120,42 @@ describe.sequential("drift detection: preview --refresh --expect-no-changes", ()
     await expectReadOnlyAndNoSecrets({ "CLI stdout": run.stdout, "CLI stderr": run.stderr });
   }, CLI_TIMEOUT_MS);
 
+  it("refresh --expect-no-changes of the untouched stack: every refresh step is the same", async () => {
+    const result = await stack.engine.refresh({ expectNoChanges: true });
+    expect(operations(result).filter((op) => !op.startsWith("refresh-same"))).toEqual([]);
+    expect(operations(result)).toEqual(
+      expect.arrayContaining(["refresh-same tenant:PhoneProvider sms", "refresh-same tenant:PushProviderSelection push", "refresh-same tenant:EnrollmentTicket alice-push"]),
+    );
+    await expectReadOnlyAndNoSecrets({ "program output": result.programOutput, "host output": result.hostOutput });
+  });
+
+  it("a difference of normalisation only (the delivery methods in another order) is no drift, and up calls nothing", async () => {
+    await admin.patchPhoneProvider(phoneId, { configuration: { ...SMS_WIRE_CONFIGURATION, delivery_methods: ["voice", "text"] } });
+    expect(emulator.state.phoneProviders.get(phoneId)?.configuration).toMatchObject({ delivery_methods: ["voice", "text"] });
+    requests.take();
+
+    const preview = await stack.engine.preview({ refresh: true, expectNoChanges: true });
+    expect(operations(preview).filter((op) => !op.startsWith("same") && !op.startsWith("refresh-same"))).toEqual([]);
+    await expectReadOnlyAndNoSecrets({ "program output": preview.programOutput, "host output": preview.hostOutput });
+
+    const up = await stack.engine.up({ refresh: true, expectNoChanges: true });
+    expect(operations(up).filter((op) => !op.startsWith("same") && !op.startsWith("refresh-same"))).toEqual([]);
+    await expectReadOnlyAndNoSecrets({ "program output": up.programOutput, "host output": up.hostOutput });
+  });
+
+  it("fails on the configuration changed out of band, naming the property, and repairs nothing", async () => {
+    await admin.patchPhoneProvider(phoneId, { configuration: { ...SMS_WIRE_CONFIGURATION, sid: "AC_changed_out_of_band" } });
+    requests.take();
+
+    const error = await expectDrift(stack.engine.preview({ refresh: true, expectNoChanges: true }));
+    expect(proposed(error)).toEqual(["update tenant:PhoneProvider sms: configuration"]);
+    expect(emulator.state.phoneProviders.get(phoneId)?.configuration).toMatchObject({ sid: "AC_changed_out_of_band" });
+    await expectReadOnlyAndNoSecrets({ "error message": error.message, "program output": error.result.programOutput, "host output": error.result.hostOutput });
+    // Back as the program has it, for the tests that follow.
+    await admin.patchPhoneProvider(phoneId, { configuration: SMS_WIRE_CONFIGURATION });
+    requests.take();
+  });
+
   it("fails on a phone provider disabled out of band, naming the resource and the property", async () => {
     await admin.patchPhoneProvider(phoneId, { disabled: true });
     requests.take();
@@ -166,4 +204,24 @@ describe.sequential("drift detection: preview --refresh --expect-no-changes", ()
     expect(emulator.state.phoneProviders.size).toBe(0);
     await expectReadOnlyAndNoSecrets({ "error message": error.message, "program output": error.result.programOutput, "host output": error.result.hostOutput });
   });
+});
+
+describe("an untouched stack with adoptExisting set explicitly refreshes without a change", () => {
+  for (const adoptExisting of [false, true]) {
+    it(`adoptExisting: ${adoptExisting} — preview --refresh and refresh expect no changes`, async () => {
+      const emulator = await startEmulator({ clients: [SENTINEL_CLIENT] });
+      const stack = basicStack(emulator, { projectConfig: { smsAdoptExisting: String(adoptExisting) } });
+      try {
+        await stack.engine.up();
+        expect(emulator.state.phoneProviders.size).toBe(1);
+        const preview = await stack.engine.preview({ refresh: true, expectNoChanges: true });
+        expect(operations(preview).filter((op) => !op.startsWith("same") && !op.startsWith("refresh-same"))).toEqual([]);
+        const refresh = await stack.engine.refresh({ expectNoChanges: true });
+        expect(operations(refresh).filter((op) => !op.startsWith("refresh-same"))).toEqual([]);
+      } finally {
+        stack.dispose();
+        await emulator.close();
+      }
+    }, 120_000);
+  }
 });
