@@ -38,6 +38,16 @@ function run(command: string, args: string[], cwd: string): string {
   return execFileSync(command, args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], timeout: INSTALL_TIMEOUT_MS });
 }
 
+/** A registry download can fail once on a flaky network; a second failure is real. */
+function runTwice(command: string, args: string[], cwd: string): string {
+  try {
+    return run(command, args, cwd);
+  } catch (first) {
+    process.stderr.write(`${command} ${args[0]} failed once, trying again: ${(first as Error).message.split("\n")[0]}\n`);
+    return run(command, args, cwd);
+  }
+}
+
 let workDir = "";
 let tarball = "";
 
@@ -60,7 +70,7 @@ function makeProject(version: string): string {
   fs.writeFileSync(path.join(project, "package.json"), JSON.stringify({ name: "tenant-basic", private: true, main: "index.ts" }));
   fs.writeFileSync(path.join(project, "Pulumi.yaml"), "name: tenant-basic\nruntime: nodejs\n");
   fs.copyFileSync(path.join(REPO_ROOT, "examples", "basic", "index.ts"), path.join(project, "index.ts"));
-  run(
+  runTwice(
     "npm",
     [
       "install", "--prefer-offline", "--no-audit", "--no-fund", "--ignore-scripts",
