@@ -287,6 +287,18 @@ function resolveAuth(lookup: ConfigLookup, env: NodeJS.ProcessEnv, providerName:
 }
 
 /**
+ * The full config keys (e.g. `tenant:domain`) of the settings that neither the lookup nor the environment
+ * gives: the domain, and the client credentials when no API token is set. What a native plugin's Configure
+ * reports as missing keys.
+ */
+export function missingSettingKeys(lookup: ConfigLookup, env: NodeJS.ProcessEnv = process.env): string[] {
+  const set = (name: SettingName): boolean => readSetting(name, lookup, env, undefined) !== undefined;
+  const missing: SettingName[] = set("domain") ? [] : ["domain"];
+  if (!set("apiToken")) missing.push(...(["clientId", "clientSecret"] as const).filter((name) => !set(name)));
+  return missing.map((name) => CONFIG_KEYS[name]);
+}
+
+/**
  * Stack config first, then env (TENANT_DOMAIN, TENANT_CLIENT_ID, TENANT_CLIENT_SECRET, TENANT_API_TOKEN,
  * TENANT_AUDIENCE); an explicit Provider's arguments arrive through the same lookup, with its name under
  * PROVIDER_NAME_KEY. Throws ConfigError.

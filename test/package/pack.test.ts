@@ -6,7 +6,9 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { empty, provider as proto } from "../../provider/plugin/protocol";
 import { REPO_ROOT } from "../../tools/stacks/packageLink";
+import { PluginProcess } from "../plugin/pluginProcess";
 
 const run = promisify(execFile);
 const manifest = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "package.json"), "utf8")) as {
@@ -17,8 +19,9 @@ const manifest = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "package.json")
   [key: string]: unknown;
 };
 
-/** Files outside dist/ that the package ships. */
-const TOP_LEVEL = ["package.json", "README.md", "LICENSE"];
+/** Files outside dist/ that the package ships: the library's, and the native plugin's executable and folder marker. */
+const PLUGIN_FILES = ["pulumi-resource-tenant", "pulumi-resource-tenant.cmd", "PulumiPlugin.yaml"];
+const TOP_LEVEL = ["package.json", "README.md", "LICENSE", ...PLUGIN_FILES];
 
 async function npm(args: string[]): Promise<string> {
   const { stdout } = await run("npm", args, { cwd: REPO_ROOT, timeout: 120_000, maxBuffer: 16 * 1024 * 1024 });
@@ -42,6 +45,7 @@ describe("npm pack --dry-run", () => {
     for (const file of ["package.json", "README.md", "LICENSE", "dist/index.js", "dist/index.d.ts", "dist/vendor.js", "dist/resources/shim.js"]) {
       expect(files).toContain(file);
     }
+    for (const file of [...PLUGIN_FILES, "dist/schema.json", "dist/plugin/main.js"]) expect(files).toContain(file);
     for (const resource of ["pushProviderSelection", "phoneProvider", "enrollmentTicket"]) {
       expect(files).toContain(`dist/resources/${resource}/handler.js`);
       expect(files).toContain(`dist/resources/${resource}/resource.d.ts`);
@@ -52,13 +56,17 @@ describe("npm pack --dry-run", () => {
     const unexpected = files.filter((file) => !TOP_LEVEL.includes(file) && !file.startsWith("dist/"));
     expect(unexpected).toEqual([]);
     const dist = files.filter((file) => file.startsWith("dist/"));
-    expect(dist.filter((file) => !/\.(js|d\.ts)$/.test(file) || /\.test\./.test(file))).toEqual([]);
+    expect(dist.filter((file) => (!/\.(js|d\.ts)$/.test(file) && file !== "dist/schema.json") || /\.test\./.test(file))).toEqual([]);
     // Every built file has its source: a file left from an older build would ship otherwise.
-    expect(dist.filter((file) => !fs.existsSync(sourceOf(file)))).toEqual([]);
+    expect(dist.filter((file) => file !== "dist/schema.json" && !fs.existsSync(sourceOf(file)))).toEqual([]);
   });
 });
 
 describe("package.json", () => {
+  it("offers the native plugin as the bin pulumi-resource-tenant", () => {
+    expect(manifest.bin).toEqual({ "pulumi-resource-tenant": "pulumi-resource-tenant" });
+  });
+
   it("runs no script on install and builds before packing", () => {
     for (const script of ["preinstall", "install", "postinstall", "prepare"]) expect(manifest.scripts?.[script], script).toBeUndefined();
     expect(manifest.scripts?.prepack).toBe("npm run build");
@@ -123,6 +131,44 @@ describe("the packed tarball, installed in a project with only @pulumi/pulumi be
     expect(result.loaded.filter((file) => !file.startsWith(installed + path.sep) && !file.startsWith(dependencies))).toEqual([]);
     expect(result.loaded.filter((file) => file.endsWith(`${path.sep}vendor.js`))).toEqual([path.join(installed, "dist", "vendor.js")]);
     expect(result.loaded.filter((file) => /[\\/]node_modules[\\/](zod|undici)[\\/]/.test(file))).toEqual([]);
+  });
+});
+
+describe("the native plugin from the packed tarball", () => {
+  let dir: string;
+  let installed: string;
+
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-tenant-plugin-pack-"));
+    const [report] = JSON.parse(await npm(["pack", "--ignore-scripts", "--json", "--pack-destination", dir])) as [{ filename: string }];
+    installed = path.join(dir, "node_modules", "pulumi-tenant");
+    fs.mkdirSync(installed, { recursive: true });
+    fs.mkdirSync(path.join(dir, "node_modules", "@pulumi"));
+    await run("tar", ["-xzf", path.join(dir, report.filename), "-C", installed, "--strip-components=1"]);
+    fs.symlinkSync(path.join(REPO_ROOT, "node_modules", "@pulumi", "pulumi"), path.join(dir, "node_modules", "@pulumi", "pulumi"), "dir");
+  });
+
+  afterAll(() => {
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("is an executable that the CLI can run directly: it prints its port and answers GetPluginInfo and GetSchema", async () => {
+    const executable = path.join(installed, "pulumi-resource-tenant");
+    expect(fs.statSync(executable).mode & 0o111).not.toBe(0);
+    const plugin = await PluginProcess.start({}, executable);
+    try {
+      const info = await plugin.call<unknown, { getVersion(): string }>("getPluginInfo", new empty.Empty());
+      expect(info.getVersion()).toBe(manifest.version);
+      const schema = await plugin.call<unknown, { getSchema(): string }>("getSchema", new proto.GetSchemaRequest().setVersion(0));
+      expect(JSON.parse(schema.getSchema())).toMatchObject({ name: "tenant", version: manifest.version });
+    } finally {
+      await plugin.stop();
+    }
+  });
+
+  it("has a Windows launcher and a PulumiPlugin.yaml beside it", () => {
+    expect(fs.readFileSync(path.join(installed, "pulumi-resource-tenant.cmd"), "utf8")).toContain("dist\\plugin\\main.js\" %*");
+    expect(fs.readFileSync(path.join(installed, "PulumiPlugin.yaml"), "utf8")).toMatch(/^runtime: nodejs$/m);
   });
 });
 

@@ -89,6 +89,7 @@ describe("PhoneProvider lifecycle", () => {
       changes: true,
       replaces: [],
       deleteBeforeReplace: false,
+      diffs: ["credentials", "disabled", "configuration"],
     });
     const updated = await handler.update(created.id, created.outs, next);
     const patched = onlyProvider();

@@ -7,6 +7,11 @@ import type { DiffResult } from "@pulumi/pulumi/dynamic";
 import { propertiesOf, type ResourceDefinition } from "./definition";
 import { differs, type PropertyBag } from "./values";
 
+/** A dynamic provider's diff answer, plus the changed input names (a native plugin reports them per property). */
+export interface DefinitionDiff extends DiffResult {
+  diffs: string[];
+}
+
 /** A property's own change test: recorded (stored outputs) and desired (checked inputs) values. */
 export type ChangeTest = (recorded: unknown, desired: unknown) => boolean;
 
@@ -15,7 +20,7 @@ export function diffByDefinition(
   recorded: PropertyBag,
   desired: PropertyBag,
   changeTests: Partial<Record<string, ChangeTest>> = {},
-): DiffResult {
+): DefinitionDiff {
   const changed = propertiesOf(definition.inputs).filter((shape) => {
     if (shape.onChange === "ignore") return false;
     const test = changeTests[shape.name] ?? differs;
@@ -23,5 +28,5 @@ export function diffByDefinition(
   });
   const replaces = changed.filter((shape) => shape.onChange === "replace").map((shape) => shape.name);
   // A replaced resource is deleted after its replacement exists: none of ours must go first.
-  return { changes: changed.length > 0, replaces, deleteBeforeReplace: false };
+  return { changes: changed.length > 0, replaces, deleteBeforeReplace: false, diffs: changed.map((shape) => shape.name) };
 }

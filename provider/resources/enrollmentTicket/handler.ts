@@ -4,10 +4,10 @@
  * and a POST whose outcome is unknown is never sent again.
  */
 import { createHash } from "node:crypto";
-import type { CheckResult, ConfigureRequest, CreateResult, DiffResult, ReadResult, UpdateResult } from "@pulumi/pulumi/dynamic";
+import type { CheckResult, ConfigureRequest, CreateResult, ReadResult, UpdateResult } from "@pulumi/pulumi/dynamic";
 import { AmbiguousRequestError } from "../../client";
 import { recordConfiguration, tenantConnection } from "../hostClient";
-import { diffByDefinition } from "../common/diff";
+import { diffByDefinition, type DefinitionDiff } from "../common/diff";
 import { getNotFoundError, isReadForGet } from "../common/get";
 import { checkInputs, parseCheckedInputs } from "../common/validation";
 import { compact, withoutProviderKey } from "../common/values";
@@ -33,7 +33,7 @@ export async function check(_olds: unknown, news: unknown): Promise<CheckResult>
   return checkInputs(definition.inputs, news);
 }
 
-export async function diff(_id: string, olds: unknown, news: unknown): Promise<DiffResult> {
+export async function diff(_id: string, olds: unknown, news: unknown): Promise<DefinitionDiff> {
   // Every input replaces (a ticket cannot be edited); deleting the old one is a no-op, so the order does not matter.
   return diffByDefinition(definition, withoutProviderKey(olds), withoutProviderKey(news));
 }

@@ -3,11 +3,11 @@
  * leave two behind: a conflict asks the user to adopt explicitly, and a POST whose outcome is unknown
  * is reconciled by listing before anything is sent again.
  */
-import type { CheckResult, ConfigureRequest, CreateResult, DiffResult, ReadResult, UpdateResult } from "@pulumi/pulumi/dynamic";
+import type { CheckResult, ConfigureRequest, CreateResult, ReadResult, UpdateResult } from "@pulumi/pulumi/dynamic";
 import { AmbiguousRequestError, ApiError, isNotFound, type TenantClient } from "../../client";
 import { recordConfiguration, tenantConnection } from "../hostClient";
 import { secretStrings } from "../common/definition";
-import { diffByDefinition } from "../common/diff";
+import { diffByDefinition, type DefinitionDiff } from "../common/diff";
 import { getNotFoundError, isReadForGet } from "../common/get";
 import { checkInputs, parseCheckedInputs } from "../common/validation";
 import { compact, differs, isPlainObject, sameJson, withoutProviderKey } from "../common/values";
@@ -52,7 +52,7 @@ function comparableConfiguration(configuration: unknown): unknown {
   return copy;
 }
 
-export async function diff(_id: string, olds: unknown, news: unknown): Promise<DiffResult> {
+export async function diff(_id: string, olds: unknown, news: unknown): Promise<DefinitionDiff> {
   // PATCH can change every field, name included, so nothing replaces; adoptExisting is never compared.
   return diffByDefinition(definition, withoutProviderKey(olds), withoutProviderKey(news), {
     disabled: (recorded, desired) => differs(recorded ?? false, desired ?? false),

@@ -2,9 +2,9 @@
  * Host side of PushProviderSelection. The selection is a tenant singleton without an id of its own,
  * so the resource id is the tenant's host. Create remembers what was selected before; delete puts it back.
  */
-import type { CheckResult, ConfigureRequest, CreateResult, DiffResult, ReadResult, UpdateResult } from "@pulumi/pulumi/dynamic";
+import type { CheckResult, ConfigureRequest, CreateResult, ReadResult, UpdateResult } from "@pulumi/pulumi/dynamic";
 import { recordConfiguration, tenantConnection, tenantHost, type TenantConnection } from "../hostClient";
-import { diffByDefinition } from "../common/diff";
+import { diffByDefinition, type DefinitionDiff } from "../common/diff";
 import { getNotFoundError, isReadForGet } from "../common/get";
 import { checkInputs, parseCheckedInputs } from "../common/validation";
 import { differs, withoutProviderKey } from "../common/values";
@@ -23,7 +23,7 @@ export async function check(_olds: unknown, news: unknown): Promise<CheckResult>
   return checkInputs(definition.inputs, news);
 }
 
-export async function diff(_id: string, olds: unknown, news: unknown): Promise<DiffResult> {
+export async function diff(_id: string, olds: unknown, news: unknown): Promise<DefinitionDiff> {
   return diffByDefinition(definition, withoutProviderKey(olds), withoutProviderKey(news), {
     provider: (recorded, desired) => differs(storedSelection({ provider: recorded }).provider, desired),
   });

@@ -1,0 +1,124 @@
+/**
+ * Resource calls of the native plugin: each RPC's request turned into the same handler call the dynamic host
+ * makes (plain camelCase values), and the handler's answer turned back, secrets wrapped. No resource logic here.
+ */
+import { namesWhere, type ResourceDefinition } from "../resources/common/definition";
+import type { DefinitionDiff } from "../resources/common/diff";
+import type { PropertyBag } from "../resources/common/values";
+import { RESOURCES } from "../resources/registry";
+import { handlers } from "../host";
+import { provider as proto, type Struct } from "./protocol";
+import { tokenOf } from "./schema";
+import { fromStruct, toStruct } from "./values";
+
+interface Handler {
+  check(olds: unknown, news: unknown): Promise<{ inputs?: unknown; failures?: { property: string; reason: string }[] }>;
+  diff(id: string, olds: unknown, news: unknown): Promise<DefinitionDiff>;
+  create(inputs: unknown): Promise<{ id: string; outs?: unknown }>;
+  read(id: string, props: unknown): Promise<{ id?: string; props?: unknown; inputs?: unknown }>;
+  update(id: string, olds: unknown, news: unknown): Promise<{ outs?: unknown }>;
+  delete(id: string, props: unknown): Promise<void>;
+}
+
+interface Resource {
+  definition: ResourceDefinition;
+  handler: Handler;
+  /** Outputs the definition declares secret, plus secret inputs (which the engine returns as outputs too). */
+  secretProperties: Set<string>;
+}
+
+const BY_TOKEN = new Map<string, Resource>(
+  RESOURCES.map((definition) => [
+    tokenOf(definition.name),
+    {
+      definition,
+      handler: handlers[definition.module] as unknown as Handler,
+      secretProperties: new Set([
+        ...namesWhere(definition.outputs, (shape) => shape.secret === true),
+        ...namesWhere(definition.inputs, (shape) => shape.secret === true),
+      ]),
+    },
+  ]),
+);
+
+/** The engine gives the resource's URN; its type is the part after the last "::" (parent types come before). */
+export function resourceFor(urn: string): Resource {
+  const type = urn.split("::").slice(2, -1).join("::").split("$").pop() ?? "";
+  const resource = BY_TOKEN.get(type);
+  if (!resource) throw new Error(`the tenant provider has no resource type "${type}"; it offers ${[...BY_TOKEN.keys()].join(", ")}`);
+  return resource;
+}
+
+/** Outputs with every secret property, and every property whose input was secret, wrapped. */
+function outputsStruct(resource: Resource, outputs: unknown, secretInputs: ReadonlySet<string>): Struct {
+  return toStruct((outputs ?? {}) as PropertyBag, new Set([...resource.secretProperties, ...secretInputs]));
+}
+
+export async function check(req: InstanceType<typeof proto.CheckRequest>): Promise<InstanceType<typeof proto.CheckResponse>> {
+  const resource = resourceFor(req.getUrn());
+  const olds = fromStruct(req.getOlds());
+  const news = fromStruct(req.getNews());
+  const result = await resource.handler.check(olds.plain, news.plain);
+  const response = new proto.CheckResponse();
+  // Inputs come back as the engine stores them: secrets must be envelopes here (the engine does not re-mark them).
+  response.setInputs(outputsStruct(resource, result.inputs ?? news.plain, news.secretKeys));
+  response.setFailuresList(
+    (result.failures ?? []).map((failure) => new proto.CheckFailure().setProperty(failure.property).setReason(failure.reason)),
+  );
+  return response;
+}
+
+export async function diff(req: InstanceType<typeof proto.DiffRequest>): Promise<InstanceType<typeof proto.DiffResponse>> {
+  const resource = resourceFor(req.getUrn());
+  const result = await resource.handler.diff(req.getId(), fromStruct(req.getOlds()).plain, fromStruct(req.getNews()).plain);
+  const response = new proto.DiffResponse();
+  const { DiffChanges } = proto.DiffResponse;
+  response.setChanges(result.changes ? DiffChanges.DIFF_SOME : DiffChanges.DIFF_NONE);
+  const replaces = result.replaces ?? [];
+  response.setReplacesList(replaces);
+  response.setDiffsList(result.diffs);
+  response.setDeletebeforereplace(result.deleteBeforeReplace === true);
+  response.setHasdetaileddiff(true);
+  const detailed = response.getDetaileddiffMap();
+  for (const name of result.diffs) {
+    const kind = replaces.includes(name) ? proto.PropertyDiff.Kind.UPDATE_REPLACE : proto.PropertyDiff.Kind.UPDATE;
+    detailed.set(name, new proto.PropertyDiff().setKind(kind).setInputdiff(true));
+  }
+  return response;
+}
+
+export async function create(req: InstanceType<typeof proto.CreateRequest>): Promise<InstanceType<typeof proto.CreateResponse>> {
+  const resource = resourceFor(req.getUrn());
+  const inputs = fromStruct(req.getProperties());
+  const result = await resource.handler.create(inputs.plain);
+  return new proto.CreateResponse().setId(result.id).setProperties(outputsStruct(resource, result.outs, inputs.secretKeys));
+}
+
+/**
+ * Refresh (stored outputs and inputs given), `.get`, and `pulumi import` (the id alone): the handlers tell the
+ * last two apart from a refresh by the empty property bag, as they do for the dynamic host's `.get`.
+ */
+export async function read(req: InstanceType<typeof proto.ReadRequest>): Promise<InstanceType<typeof proto.ReadResponse>> {
+  const resource = resourceFor(req.getUrn());
+  const stored = fromStruct(req.getProperties());
+  const storedInputs = fromStruct(req.getInputs());
+  const result = await resource.handler.read(req.getId(), stored.plain);
+  const response = new proto.ReadResponse().setId(result.id ?? "");
+  // An empty id means the object is gone; the engine then drops it from state.
+  if (!result.id) return response;
+  const secretKeys = new Set([...stored.secretKeys, ...storedInputs.secretKeys]);
+  return response
+    .setProperties(outputsStruct(resource, result.props, secretKeys))
+    .setInputs(outputsStruct(resource, result.inputs, secretKeys));
+}
+
+export async function update(req: InstanceType<typeof proto.UpdateRequest>): Promise<InstanceType<typeof proto.UpdateResponse>> {
+  const resource = resourceFor(req.getUrn());
+  const news = fromStruct(req.getNews());
+  const result = await resource.handler.update(req.getId(), fromStruct(req.getOlds()).plain, news.plain);
+  return new proto.UpdateResponse().setProperties(outputsStruct(resource, result.outs, news.secretKeys));
+}
+
+export async function remove(req: InstanceType<typeof proto.DeleteRequest>): Promise<void> {
+  await resourceFor(req.getUrn()).handler.delete(req.getId(), fromStruct(req.getProperties()).plain);
+}

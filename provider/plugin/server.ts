@@ -1,0 +1,81 @@
+/**
+ * The native `tenant` provider plugin's gRPC server: Pulumi's ResourceProvider service over the same handlers
+ * and client as the dynamic resources. A hand-written server, because the SDK's `provider.main()` ignores
+ * Configure's arguments and cannot answer an import-shaped Read. Errors go back as gRPC errors whose messages
+ * are the handlers' (which never hold a secret).
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { readEventStreams } from "../functions/eventStreamsPaging";
+import { tenantConnection } from "../resources/hostClient";
+import type { PropertyBag } from "../resources/common/values";
+import { checkConfig, configure, diffConfig } from "./configuration";
+import { empty, grpc, plugin, provider as proto, providerGrpc } from "./protocol";
+import * as resources from "./resources";
+import { tokenOf } from "./schema";
+import { fromStruct, toStruct } from "./values";
+
+type Call<Request> = { request: Request };
+type Callback<Response> = (error: Error | null, response?: Response) => void;
+
+/** A unary method from an async function of the request; a thrown error becomes the call's error. */
+function unary<Request, Response>(handle: (request: Request) => Response | Promise<Response>) {
+  return (call: Call<Request>, callback: Callback<Response>): void => {
+    Promise.resolve()
+      .then(() => handle(call.request))
+      .then(
+        (response) => callback(null, response),
+        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
+      );
+  };
+}
+
+const PACKAGE_ROOT = join(__dirname, "..", "..");
+const version = (JSON.parse(readFileSync(join(PACKAGE_ROOT, "package.json"), "utf8")) as { version: string }).version;
+/** Written by the build from the resource definitions (provider/plugin/schema.ts). */
+const schemaText = (): string => readFileSync(join(PACKAGE_ROOT, "dist", "schema.json"), "utf8");
+
+async function invoke(req: InstanceType<typeof proto.InvokeRequest>): Promise<InstanceType<typeof proto.InvokeResponse>> {
+  const token = req.getTok();
+  if (token !== tokenOf("getEventStreams")) throw new Error(`the tenant provider has no function "${token}"`);
+  const args = fromStruct(req.getArgs());
+  const { client } = await tenantConnection();
+  const result = await readEventStreams(client, args.plain);
+  // Any secret argument makes the whole result secret, as the engine does for dynamic providers.
+  const secret = args.secretKeys.size > 0 ? new Set(["eventStreams"]) : new Set<string>();
+  return new proto.InvokeResponse().setReturn(toStruct(result as unknown as PropertyBag, secret));
+}
+
+export const service = {
+  getPluginInfo: unary(() => new plugin.PluginInfo().setVersion(version)),
+  getSchema: unary((req: InstanceType<typeof proto.GetSchemaRequest>) => {
+    if (req.getVersion() !== 0) throw new Error(`schema version ${req.getVersion()} is not supported; ask for version 0`);
+    return new proto.GetSchemaResponse().setSchema(schemaText());
+  }),
+  checkConfig: unary(checkConfig),
+  diffConfig: unary(diffConfig),
+  configure: unary(configure),
+  check: unary(resources.check),
+  diff: unary(resources.diff),
+  create: unary(resources.create),
+  read: unary(resources.read),
+  update: unary(resources.update),
+  delete: unary(async (req: InstanceType<typeof proto.DeleteRequest>) => {
+    await resources.remove(req);
+    return new empty.Empty();
+  }),
+  invoke: unary(invoke),
+  cancel: unary(() => new empty.Empty()),
+};
+
+/** Serves on a free loopback port and resolves with it. */
+export function startServer(): Promise<{ port: number; server: InstanceType<typeof grpc.Server> }> {
+  const server = new grpc.Server();
+  server.addService(providerGrpc.ResourceProviderService, service as unknown as Parameters<typeof server.addService>[1]);
+  return new Promise((resolve, reject) => {
+    server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (error, port) => {
+      if (error) reject(error);
+      else resolve({ port, server });
+    });
+  });
+}

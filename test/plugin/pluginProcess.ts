@@ -1,0 +1,65 @@
+/**
+ * The built `pulumi-resource-tenant` started the way the Pulumi CLI starts a plugin: the executable with the
+ * engine's address as argument, the port read from its first stdout line, then a gRPC client on that port.
+ * Each RPC is offered as a promise of its response message.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import * as path from "node:path";
+import { createInterface } from "node:readline";
+import type { ServiceError } from "@grpc/grpc-js";
+import { grpc, provider as proto, providerGrpc } from "../../provider/plugin/protocol";
+import { REPO_ROOT } from "../resources/dist";
+
+export const PLUGIN_EXECUTABLE = path.join(REPO_ROOT, "pulumi-resource-tenant");
+
+type Client = InstanceType<typeof providerGrpc.ResourceProviderClient>;
+type Unary<Req, Res> = (request: Req, callback: (error: ServiceError | null, response: Res) => void) => unknown;
+
+export class PluginProcess {
+  private stderrText = "";
+
+  private constructor(
+    private readonly child: ChildProcess,
+    readonly port: number,
+    readonly client: Client,
+  ) {
+    child.stderr?.on("data", (chunk: Buffer) => (this.stderrText += chunk.toString()));
+  }
+
+  /** Starts the plugin with `env` added to this process's environment (TENANT_* blanked unless given). */
+  static async start(env: Record<string, string> = {}, executable = PLUGIN_EXECUTABLE): Promise<PluginProcess> {
+    const blank = { TENANT_DOMAIN: "", TENANT_CLIENT_ID: "", TENANT_CLIENT_SECRET: "", TENANT_API_TOKEN: "", TENANT_AUDIENCE: "" };
+    const child = spawn(executable, ["127.0.0.1:1"], { env: { ...process.env, ...blank, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    const firstLine = await new Promise<string>((resolve, reject) => {
+      const lines = createInterface({ input: child.stdout! });
+      lines.once("line", (line) => resolve(line));
+      child.once("exit", (code) => reject(new Error(`the plugin exited with code ${code} before printing its port`)));
+      child.once("error", reject);
+    });
+    const port = Number(firstLine.trim());
+    if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`the plugin's first line is not a port: ${firstLine}`);
+    const client = new providerGrpc.ResourceProviderClient(`127.0.0.1:${port}`, grpc.credentials.createInsecure());
+    return new PluginProcess(child, port, client);
+  }
+
+  /** Calls one unary RPC, e.g. `plugin.call("check", request)`. */
+  call<Req, Res>(method: keyof Client, request: Req): Promise<Res> {
+    const fn = (this.client[method] as unknown as Unary<Req, Res>).bind(this.client);
+    return new Promise((resolve, reject) => fn(request, (error, response) => (error ? reject(error) : resolve(response))));
+  }
+
+  get stderr(): string {
+    return this.stderrText;
+  }
+
+  async stop(): Promise<void> {
+    this.client.close();
+    if (this.child.exitCode === null) {
+      const exited = new Promise((resolve) => this.child.once("exit", resolve));
+      this.child.kill("SIGTERM");
+      await exited;
+    }
+  }
+}
+
+export { proto };
