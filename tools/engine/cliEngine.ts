@@ -36,6 +36,8 @@ export interface Engine {
   up(opts?: UpdateOptions): Promise<RunResult>;
   refresh(opts?: CommandOptions & { expectNoChanges?: boolean }): Promise<RunResult>;
   destroy(opts?: CommandOptions): Promise<RunResult>;
+  /** `pulumi import <type> <name> <id>`: an existing object taken into the stack (plugin resources only). */
+  importResource(type: string, name: string, id: string): Promise<RunResult>;
   readState(): Promise<StackState>;
   rawState(): Promise<string>;
 }
@@ -92,6 +94,10 @@ export class PulumiCliEngine implements Engine {
 
   destroy(opts: CommandOptions = {}): Promise<RunResult> {
     return this.run(["destroy", "--yes", "--skip-preview", ...commandFlags(opts)], "resOutputsEvent", "update", false);
+  }
+
+  importResource(type: string, name: string, id: string): Promise<RunResult> {
+    return this.run(["import", type, name, id, "--yes", "--skip-preview", "--generate-code=false"], "resOutputsEvent", "update", false);
   }
 
   async readState(): Promise<StackState> {

@@ -5,6 +5,7 @@
  * as the Pulumi engine has them. See README.md in this folder for what it does not cover.
  */
 import { Deployment, type ProgramMode } from "./deployment";
+import { importOne } from "./importStep";
 import { secretConfigFilter } from "./diagnostics";
 import { HostPool } from "./hosts";
 import { deleteRemoved, destroyAll, refreshAll } from "./lifecycle";
@@ -136,6 +137,58 @@ export class TestEngine {
 
   destroy(opts: CommandOptions = {}): Promise<RunResult> {
     return this.run("destroy", opts);
+  }
+
+  /**
+   * `pulumi import <type> <name> <id>` as the engine's ImportStep runs it: the type's default provider from the
+   * current config, Read with the id alone, a failure when nothing is there, then Check with the read inputs as
+   * olds and news (a failure there is only a warning: "almost certainly a bug in the provider"); the object then
+   * sits in state with the checked inputs. The program does not run; code generation is the CLI's.
+   */
+  async importResource(type: string, name: string, id: string): Promise<RunResult> {
+    const hosts = new HostPool({
+      cwd: this.project.programDir,
+      project: this.project.name,
+      env: this.opts.env,
+      callTimeoutMs: this.opts.callTimeoutMs,
+      plugins: this.project.plugins,
+      pluginConfigEnv: (pkg) => pluginConfigEnv(this.config, pkg),
+    });
+    const deployment = new Deployment({
+      project: this.project.name,
+      stack: this.opts.stack,
+      dryRun: false,
+      hosts,
+      resources: await this.store.load(),
+      requestSave: (snapshot) => this.store.requestSave(snapshot),
+      config: this.config,
+      pluginPackages: Object.keys(this.project.plugins),
+      parallelism: 1,
+      parallelDiff: false,
+    });
+    try {
+      await importOne(deployment, type, name, id);
+    } catch (error) {
+      throw new EngineRunError(`import failed:\n${(error as Error).message}`, this.importResult(deployment, hosts));
+    } finally {
+      await hosts.stopAll();
+      await this.store.flush();
+    }
+    return this.importResult(deployment, hosts);
+  }
+
+  private importResult(deployment: Deployment, hosts: HostPool): RunResult {
+    return {
+      steps: [...deployment.steps],
+      outputs: stackOutputsOf(deployment.snapshot),
+      changed: deployment.steps.length > 0,
+      programOutput: "",
+      hostOutput: hosts.output(),
+      logs: [],
+      diagnostics: [...deployment.diagnostics],
+      parallel: 1,
+      peakOperations: deployment.workers.peak,
+    };
   }
 
   /** The stored state, secrets decrypted (still marked as envelopes). */

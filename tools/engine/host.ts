@@ -239,11 +239,13 @@ export class DynamicProviderHost {
   async read(
     id: string,
     urn: string,
-    properties: PropertyMap,
+    /** Unset for an import: the engine sends the id alone. */
+    properties: PropertyMap | undefined,
     inputs?: PropertyMap,
   ): Promise<{ id: string; properties: PropertyMap; inputs?: PropertyMap; noOutputs: boolean }> {
     const request = new (pulumiSdk().providerPb.ReadRequest)();
-    request.setId(id).setUrn(urn).setProperties(toStruct(properties));
+    request.setId(id).setUrn(urn);
+    if (properties) request.setProperties(toStruct(properties));
     if (inputs) request.setInputs(toStruct(inputs));
     const response = await this.call("Read", this.client.read.bind(this.client), request);
     return {
