@@ -156,9 +156,9 @@ export class DynamicProviderHost {
   }
 
   /** A native plugin's Configure: `args` (secrets as envelopes, plus `version`) and the legacy `variables` map. */
-  async configurePlugin(args: PropertyMap, variables: Record<string, string>): Promise<void> {
+  async configurePlugin(providerUrn: string, args: PropertyMap, variables: Record<string, string>): Promise<void> {
     const request = new (pulumiSdk().providerPb.ConfigureRequest)();
-    request.setArgs(toStruct(args)).setAcceptsecrets(true).setAcceptresources(true).setSendsOldInputs(true).setSendsOldInputsToDelete(true);
+    request.setUrn(providerUrn).setArgs(toStruct(args)).setAcceptsecrets(true).setAcceptresources(true).setSendsOldInputs(true).setSendsOldInputsToDelete(true);
     for (const [key, value] of Object.entries(variables)) request.getVariablesMap().set(key, value);
     await this.call("Configure", this.client.configure.bind(this.client), request);
   }

@@ -135,7 +135,7 @@ export class HostPool {
     const variables = Object.fromEntries(
       Object.entries(stripSecrets(args)).map(([key, value]) => [`${pkg}:config:${key}`, typeof value === "string" ? value : JSON.stringify(value)]),
     );
-    await host.configurePlugin(args, variables).catch((error: unknown) => {
+    await host.configurePlugin(providerUrn, args, variables).catch((error: unknown) => {
       const missing = error instanceof HostCallError ? error.missingKeys : undefined;
       if (!missing?.length) throw error;
       // The engine's words for it (createConfigureError in pkg/resource/plugin/provider_plugin.go).
