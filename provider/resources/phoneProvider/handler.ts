@@ -117,7 +117,7 @@ async function conflictError(client: TenantClient, secrets: Secrets): Promise<Er
   return new Error(
     `The tenant already has a phone provider${existingId}, and the service allows only one. To manage it with ` +
       `this resource, set adoptExisting: true (the existing provider is then updated to these inputs); to only ` +
-      `read it, use PhoneProvider.get(name, id). "pulumi import" does not work for dynamic resources.`,
+      `read it, use PhoneProvider.get(name, id) (or "pulumi import" with the native tenant plugin).`,
   );
 }
 
