@@ -146,26 +146,7 @@ export class TestEngine {
    * sits in state with the checked inputs. The program does not run; code generation is the CLI's.
    */
   async importResource(type: string, name: string, id: string): Promise<RunResult> {
-    const hosts = new HostPool({
-      cwd: this.project.programDir,
-      project: this.project.name,
-      env: this.opts.env,
-      callTimeoutMs: this.opts.callTimeoutMs,
-      plugins: this.project.plugins,
-      pluginConfigEnv: (pkg) => pluginConfigEnv(this.config, pkg),
-    });
-    const deployment = new Deployment({
-      project: this.project.name,
-      stack: this.opts.stack,
-      dryRun: false,
-      hosts,
-      resources: await this.store.load(),
-      requestSave: (snapshot) => this.store.requestSave(snapshot),
-      config: this.config,
-      pluginPackages: Object.keys(this.project.plugins),
-      parallelism: 1,
-      parallelDiff: false,
-    });
+    const { hosts, deployment } = await this.newDeployment({ dryRun: false, parallelism: 1, parallelDiff: false });
     try {
       await importOne(deployment, type, name, id);
     } catch (error) {
@@ -175,6 +156,29 @@ export class TestEngine {
       await this.store.flush();
     }
     return this.importResult(deployment, hosts);
+  }
+
+  /** One run's provider processes and deployment, starting from the stored state. */
+  private async newDeployment(run: { dryRun: boolean; parallelism: number; parallelDiff: boolean }): Promise<{ hosts: HostPool; deployment: Deployment }> {
+    const hosts = new HostPool({
+      cwd: this.project.programDir,
+      project: this.project.name,
+      env: this.opts.env,
+      callTimeoutMs: this.opts.callTimeoutMs,
+      plugins: this.project.plugins,
+      pluginConfigEnv: (pkg) => pluginConfigEnv(this.config, pkg),
+    });
+    const deployment = new Deployment({
+      ...run,
+      project: this.project.name,
+      stack: this.opts.stack,
+      hosts,
+      resources: await this.store.load(),
+      requestSave: (snapshot) => this.store.requestSave(snapshot),
+      config: this.config,
+      pluginPackages: Object.keys(this.project.plugins),
+    });
+    return { hosts, deployment };
   }
 
   private importResult(deployment: Deployment, hosts: HostPool): RunResult {
@@ -211,26 +215,7 @@ export class TestEngine {
     const writesBefore = this.store.writeCount;
     const output: string[] = [];
     const logs: EngineLog[] = [];
-    const hosts = new HostPool({
-      cwd: this.project.programDir,
-      project: this.project.name,
-      env: this.opts.env,
-      callTimeoutMs: this.opts.callTimeoutMs,
-      plugins: this.project.plugins,
-      pluginConfigEnv: (pkg) => pluginConfigEnv(this.config, pkg),
-    });
-    const deployment = new Deployment({
-      project: this.project.name,
-      stack: this.opts.stack,
-      dryRun: kind === "preview",
-      hosts,
-      resources: await this.store.load(),
-      requestSave: (snapshot) => this.store.requestSave(snapshot),
-      config: this.config,
-      pluginPackages: Object.keys(this.project.plugins),
-      parallelism: parallel,
-      parallelDiff: parallelDiffEnabled(env),
-    });
+    const { hosts, deployment } = await this.newDeployment({ dryRun: kind === "preview", parallelism: parallel, parallelDiff: parallelDiffEnabled(env) });
     const result = (): RunResult => ({
       steps: [...deployment.steps],
       outputs: deployment.stackOutputs ?? stackOutputsOf(deployment.snapshot),
