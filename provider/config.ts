@@ -39,7 +39,7 @@ export const CONFIG_KEYS = {
 
 type SettingName = keyof typeof CONFIG_KEYS;
 
-const ENV_VARS: { readonly [K in SettingName]: string } = {
+export const ENV_VARS: { readonly [K in SettingName]: string } = {
   domain: `${ENV_PREFIX}DOMAIN`,
   clientId: `${ENV_PREFIX}CLIENT_ID`,
   clientSecret: `${ENV_PREFIX}CLIENT_SECRET`,
@@ -51,61 +51,14 @@ const ENV_VARS: { readonly [K in SettingName]: string } = {
  * Set by an explicit `Provider` to its resource name. It says the settings are that Provider's arguments,
  * so every message points at them instead of the stack config.
  */
-/**
- * Why rotated credentials can still be refused: Pulumi stores a provider's settings in state at each `up`
- * (the stack config for the default provider, the arguments of an explicit one), and refresh, destroy and the
- * refresh phase of `preview/up --refresh` use the stored ones.
- */
-const STORED_SETTINGS_HINT =
-  `If you changed them since the last "pulumi up": refresh, destroy and "--refresh" use the ` +
-  `settings stored at that up. Run "pulumi up" once, or add --run-program (for the drift check: ` +
-  `"pulumi preview --refresh --run-program --expect-no-changes").`;
-
 export const PROVIDER_NAME_KEY = `${CONFIG_NAMESPACE}:providerName`;
 
-function providerLabel(providerName: string): string {
+/** How messages name an explicit Provider. */
+export function providerLabel(providerName: string): string {
   return `the tenant Provider "${providerName}"`;
 }
 
-/** What to tell the user when the service refuses the credentials, one text per case. */
-export interface CredentialHints {
-  /** The token endpoint answered 401 to the client id and secret. */
-  clientCredentialsRejected: string;
-  /** The token endpoint answered 403: this client may not get tokens for the audience. */
-  audienceRefused: string;
-  /** The API answered 401 to a static API token, which cannot be renewed. */
-  apiTokenRejected: string;
-}
-
-/**
- * What to tell the user when the service refuses the credentials these settings produced: which tenant and
- * client, and where to fix them (the explicit Provider's arguments, else the stack config and variables).
- * The client appends them to its errors; it never spells a key itself.
- */
-export function credentialHints(settings: ConnectionSettings): CredentialHints {
-  const host = new URL(settings.baseUrl).host;
-  const client = settings.auth.kind === "clientCredentials" ? ` (client id "${settings.auth.clientId}")` : "";
-  const rejected = `The client credentials were rejected by ${host}${client}`;
-  const refused = `The client${client} may not request tokens for this audience from ${host}: grant it access to the management API`;
-  const tokenRejected = `The API token was rejected by ${host} (expired or invalid)`;
-  if (settings.providerName !== undefined) {
-    const provider = providerLabel(settings.providerName);
-    return {
-      clientCredentialsRejected: `${rejected}: check the "clientId" and "clientSecret" arguments of ${provider}. ${STORED_SETTINGS_HINT}`,
-      audienceRefused: `${refused}, or set the "audience" argument of ${provider}.`,
-      apiTokenRejected: `${tokenRejected}: give ${provider} a fresh "apiToken" argument, or client credentials instead. ${STORED_SETTINGS_HINT}`,
-    };
-  }
-  return {
-    clientCredentialsRejected:
-      `${rejected}: check the stack config "${CONFIG_KEYS.clientId}" and "${CONFIG_KEYS.clientSecret}" ` +
-      `(or the ${ENV_VARS.clientId} and ${ENV_VARS.clientSecret} environment variables). ${STORED_SETTINGS_HINT}`,
-    audienceRefused: `${refused}, or set the stack config "${CONFIG_KEYS.audience}" (or ${ENV_VARS.audience}).`,
-    apiTokenRejected:
-      `${tokenRejected}: set a fresh one in the stack config "${CONFIG_KEYS.apiToken}" (or ${ENV_VARS.apiToken}), ` +
-      `or use client credentials instead. ${STORED_SETTINGS_HINT}`,
-  };
-}
+export { credentialHints, type CredentialHints } from "./credentialHints";
 
 /** Blank values count as unset: CI systems often export empty variables. */
 const rawSetting = z
@@ -321,40 +274,4 @@ export function resolveSettings(lookup: ConfigLookup, env: NodeJS.ProcessEnv = p
   return checked.data;
 }
 
-/** Client tuning a user can set from the environment of `pulumi up` (the host has no other way in). */
-const TUNING_ENV_VARS = {
-  /** Seconds to wait for a response's headers, and between body chunks, per attempt. */
-  timeout: `${ENV_PREFIX}HTTP_TIMEOUT_SECONDS`,
-  /** Seconds one API call may take in all, retries and rate-limit waits included. */
-  deadline: `${ENV_PREFIX}CALL_DEADLINE_SECONDS`,
-} as const;
-
-/** Client timings set from the environment (TENANT_HTTP_TIMEOUT_SECONDS, TENANT_CALL_DEADLINE_SECONDS). */
-export interface ClientTuning {
-  /** Time to wait for response headers per attempt. */
-  headersTimeoutMs?: number;
-  /** Idle time allowed between body chunks per attempt. */
-  bodyTimeoutMs?: number;
-  /** Total time for one call, every retry and wait included. */
-  deadlineMs?: number;
-}
-
-function positiveSeconds(env: NodeJS.ProcessEnv, name: string): number | undefined {
-  const raw = env[name]?.trim();
-  if (!raw) return undefined;
-  const seconds = Number(raw);
-  if (!Number.isFinite(seconds) || seconds <= 0) {
-    throw new ConfigError(`The ${name} environment variable must be a positive number of seconds, e.g. 30.`);
-  }
-  return seconds * 1000;
-}
-
-/** Reads TENANT_HTTP_TIMEOUT_SECONDS and TENANT_CALL_DEADLINE_SECONDS; throws ConfigError on a bad value. */
-export function clientTuningFromEnv(env: NodeJS.ProcessEnv = process.env): ClientTuning {
-  const timeout = positiveSeconds(env, TUNING_ENV_VARS.timeout);
-  const deadline = positiveSeconds(env, TUNING_ENV_VARS.deadline);
-  return {
-    ...(timeout === undefined ? {} : { headersTimeoutMs: timeout, bodyTimeoutMs: timeout }),
-    ...(deadline === undefined ? {} : { deadlineMs: deadline }),
-  };
-}
+export { clientTuningFromEnv, type ClientTuning } from "./clientTuning";
