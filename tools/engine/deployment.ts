@@ -6,9 +6,9 @@
  */
 import { randomUUID } from "node:crypto";
 import { checkFailureMessage, type CheckFailure } from "./diagnostics";
-import { NODEJS_PROVIDER_TYPE, defaultProviderUrn, type HostPool } from "./hosts";
+import { DEFAULT_PROVIDER_NAME, NODEJS_PROVIDER_TYPE, defaultProviderUrn, type HostPool } from "./hosts";
 import type { EngineLog } from "./monitor";
-import { providerConfigArgs, type StackConfig } from "./project";
+import { pluginProviderArgs, providerConfigArgs, type StackConfig } from "./project";
 import { Limiter, serialQueue } from "./scheduler";
 import { STACK_TYPE, type ResourceState } from "./state";
 import { changedKeys, cloneProps, isProviderType, makeUrn, shortType, StepError, type RegisterRequest, type Step } from "./steps";
@@ -28,6 +28,8 @@ export interface DeploymentOptions {
   requestSave: (snapshot: () => readonly ResourceState[]) => void;
   /** The current stack config: the default provider's inputs whenever the program runs. */
   config: StackConfig;
+  /** Packages served by a native plugin (Pulumi.yaml `plugins.providers`): their resources get their own default provider. */
+  pluginPackages: readonly string[];
   parallelism: number;
   parallelDiff: boolean;
 }
@@ -56,7 +58,7 @@ export class Deployment {
   /** Replaced objects an earlier update failed to delete; they are deleted after the program (rule 7). */
   readonly pendingDeletes: ReadonlySet<ResourceState>;
   private readonly registered = new Set<string>();
-  private defaultProviderReady: Promise<string> | undefined;
+  private readonly defaultProvidersReady = new Map<string, Promise<string>>();
 
   constructor(private readonly opts: DeploymentOptions) {
     this.dryRun = opts.dryRun;
@@ -133,33 +135,51 @@ export class Deployment {
     return resource.provider ?? this.defaultProviderUrn;
   }
 
-  /**
-   * The provider reference for a registration. No explicit provider means the default `pulumi-nodejs` provider,
-   * registered once per run with the current stack config as its inputs and stored in state like any resource.
-   */
-  providerFor(req: { provider?: string }): Promise<string> {
-    if (req.provider) return Promise.resolve(req.provider);
-    this.defaultProviderReady ??= this.registerDefaultProvider();
-    return this.defaultProviderReady;
+  /** The package a resource type belongs to: a plugin's (`tenant:index:X` → `tenant`), else pulumi-nodejs. */
+  packageOf(type: string): string {
+    const pkg = type.slice(0, type.indexOf(":"));
+    return this.opts.pluginPackages.includes(pkg) ? pkg : "pulumi-nodejs";
   }
 
-  private async registerDefaultProvider(): Promise<string> {
-    const urn = this.defaultProviderUrn;
-    const inputs = providerConfigArgs(this.opts.config);
+  /**
+   * The provider reference for a registration. No explicit provider means the package's default provider
+   * (`pulumi-nodejs` for dynamic resources), registered once per run with the current stack config as its inputs
+   * and stored in state like any resource.
+   */
+  providerFor(req: { provider?: string; type: string }): Promise<string> {
+    if (req.provider) return Promise.resolve(req.provider);
+    const pkg = this.packageOf(req.type);
+    let ready = this.defaultProvidersReady.get(pkg);
+    if (!ready) {
+      ready = this.registerDefaultProvider(pkg);
+      this.defaultProvidersReady.set(pkg, ready);
+    }
+    return ready;
+  }
+
+  private async registerDefaultProvider(pkg: string): Promise<string> {
+    const native = pkg !== "pulumi-nodejs";
+    const type = native ? `pulumi:providers:${pkg}` : NODEJS_PROVIDER_TYPE;
+    const urn = native ? makeUrn(this.opts.stack, this.opts.project, type, DEFAULT_PROVIDER_NAME, undefined) : this.defaultProviderUrn;
+    // A plugin's provider gets the package's keys without the namespace; the dynamic host gets the whole config.
+    const inputs = native ? pluginProviderArgs(this.opts.config, pkg) : providerConfigArgs(this.opts.config);
     this.hosts.defineProvider(urn, inputs);
     this.registered.add(urn);
     const old = this.live(urn);
     // refresh/destroy with --run-program configure from the program but leave the stored provider as it is.
     if (this.programMode !== "update") return `${urn}::${old?.id ?? ""}`;
     const id = old?.id ?? (this.dryRun ? "" : randomUUID());
-    this.upsert({ urn, type: NODEJS_PROVIDER_TYPE, custom: true, id, inputs, outputs: cloneProps(inputs), dependencies: [] });
+    this.upsert({ urn, type, custom: true, id, inputs, outputs: cloneProps(inputs), dependencies: [] });
     this.persist();
     return `${urn}::${id}`;
   }
 
   /** An explicit provider: its inputs configure its own host. No DiffConfig, so changes are updates. */
   async registerProvider(req: RegisterRequest, urn: string): Promise<{ urn: string; id: string; object: PropertyMap }> {
-    if (req.type !== NODEJS_PROVIDER_TYPE) throw new StepError(`only pulumi-nodejs providers can run here, not ${req.type}`);
+    const pkg = req.type.slice("pulumi:providers:".length);
+    if (req.type !== NODEJS_PROVIDER_TYPE && !this.opts.pluginPackages.includes(pkg)) {
+      throw new StepError(`no plugin for provider ${req.type}: list it in Pulumi.yaml's plugins.providers (the stand-in cannot install plugins)`);
+    }
     const old = this.live(urn);
     // In preview, a provider whose inputs are not all known is not configured (§8 rule 6).
     const configured = !(this.dryRun && containsUnknowns(req.object));

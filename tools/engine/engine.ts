@@ -11,7 +11,7 @@ import { deleteRemoved, destroyAll, refreshAll } from "./lifecycle";
 import type { EngineLog } from "./monitor";
 import { MonitorServer } from "./monitor";
 import { runProgram, type ProgramExit } from "./program";
-import { providerConfigArgs, qualifiedConfig, readProject, type ProjectInfo, type StackConfig } from "./project";
+import { pluginConfigEnv, providerConfigArgs, qualifiedConfig, readProject, type ProjectInfo, type StackConfig } from "./project";
 import { parallelDiffEnabled, resolveParallelism } from "./scheduler";
 import { StateStore, stackOutputsOf, type StackState } from "./state";
 import { UNCHANGED_OPS, isRefreshOp, type Step } from "./steps";
@@ -158,7 +158,14 @@ export class TestEngine {
     const writesBefore = this.store.writeCount;
     const output: string[] = [];
     const logs: EngineLog[] = [];
-    const hosts = new HostPool({ cwd: this.project.programDir, project: this.project.name, env: this.opts.env, callTimeoutMs: this.opts.callTimeoutMs });
+    const hosts = new HostPool({
+      cwd: this.project.programDir,
+      project: this.project.name,
+      env: this.opts.env,
+      callTimeoutMs: this.opts.callTimeoutMs,
+      plugins: this.project.plugins,
+      pluginConfigEnv: (pkg) => pluginConfigEnv(this.config, pkg),
+    });
     const deployment = new Deployment({
       project: this.project.name,
       stack: this.opts.stack,
@@ -167,6 +174,7 @@ export class TestEngine {
       resources: await this.store.load(),
       requestSave: (snapshot) => this.store.requestSave(snapshot),
       config: this.config,
+      pluginPackages: Object.keys(this.project.plugins),
       parallelism: parallel,
       parallelDiff: parallelDiffEnabled(env),
     });

@@ -1,6 +1,7 @@
 /**
- * TEST TOOL — a client for one real dynamic-provider host process (`node <@pulumi/pulumi>/cmd/dynamic-provider`),
- * spoken to over gRPC exactly as the Pulumi engine does.
+ * TEST TOOL — a client for one real provider process, spoken to over gRPC exactly as the Pulumi engine does: the
+ * dynamic-provider host (`node <@pulumi/pulumi>/cmd/dynamic-provider`), or a native resource plugin executable
+ * (`pulumi-resource-<name> <engine address>`), which receives and returns secrets as envelopes.
  *
  * Every call has a deadline, and a host that exits fails pending and later calls at once with the method, the
  * exit code or signal and the tail of its stderr, so a test never hangs on a dead host.
@@ -51,6 +52,8 @@ export class HostCallError extends Error {
     readonly code: number,
     message: string,
     readonly initFailure?: InitFailure,
+    /** Configure's ConfigureErrorMissingKeys detail: full key names with their descriptions. */
+    readonly missingKeys?: { name: string; description: string }[],
   ) {
     super(message);
     this.name = "HostCallError";
@@ -84,6 +87,10 @@ export class DynamicProviderHost {
     private readonly outputChunks: string[],
     port: number,
     private readonly callTimeoutMs: number,
+    /** How errors name the process: "dynamic-provider host" or "plugin pulumi-resource-<name>". */
+    private readonly label = "dynamic-provider host",
+    /** A native plugin answers Configure with acceptSecrets: it gets and returns secret envelopes (§5). */
+    readonly acceptsSecrets = false,
   ) {
     const sdk = pulumiSdk();
     this.client = new sdk.providerGrpc.ResourceProviderClient(`127.0.0.1:${port}`, sdk.grpc.credentials.createInsecure(), {
@@ -118,6 +125,20 @@ export class DynamicProviderHost {
     return new DynamicProviderHost(child, chunks, port, opts.callTimeoutMs ?? 60_000);
   }
 
+  /**
+   * Runs a native resource plugin as the CLI does: the executable itself, the engine address as its argument,
+   * the program directory as working directory, PULUMI_CONFIG (the package's decrypted stack config) in its env.
+   */
+  static async startPlugin(executable: string, opts: { cwd: string; env?: NodeJS.ProcessEnv; callTimeoutMs?: number; startTimeoutMs?: number }): Promise<DynamicProviderHost> {
+    assertFile(executable, "resource plugin executable");
+    const label = `plugin ${path.basename(executable)}`;
+    const child = spawn(executable, ["127.0.0.1:0"], { cwd: opts.cwd, env: { ...process.env, ...opts.env }, stdio: ["ignore", "pipe", "pipe"] });
+    const chunks: string[] = [];
+    child.stderr?.setEncoding("utf8").on("data", (text: string) => chunks.push(text));
+    const port = await readPort(child, chunks, opts.startTimeoutMs ?? 30_000, executable, label);
+    return new DynamicProviderHost(child, chunks, port, opts.callTimeoutMs ?? 60_000, label, true);
+  }
+
   get pid(): number {
     return this.child.pid ?? -1;
   }
@@ -132,6 +153,41 @@ export class DynamicProviderHost {
     const request = new (pulumiSdk().providerPb.ConfigureRequest)();
     request.setArgs(toStruct(config)).setAcceptsecrets(opts.acceptSecrets ?? true).setAcceptresources(true);
     await this.call("Configure", this.client.configure.bind(this.client), request);
+  }
+
+  /** A native plugin's Configure: `args` (secrets as envelopes, plus `version`) and the legacy `variables` map. */
+  async configurePlugin(args: PropertyMap, variables: Record<string, string>): Promise<void> {
+    const request = new (pulumiSdk().providerPb.ConfigureRequest)();
+    request.setArgs(toStruct(args)).setAcceptsecrets(true).setAcceptresources(true).setSendsOldInputs(true).setSendsOldInputsToDelete(true);
+    for (const [key, value] of Object.entries(variables)) request.getVariablesMap().set(key, value);
+    await this.call("Configure", this.client.configure.bind(this.client), request);
+  }
+
+  async pluginVersion(): Promise<string> {
+    const { emptyPb } = pulumiSdk();
+    const response = await this.call("GetPluginInfo", this.client.getPluginInfo.bind(this.client), new emptyPb.Empty());
+    return response.getVersion();
+  }
+
+  /** CheckConfig: the provider's inputs with secrets stripped (the engine marks them again by key afterwards). */
+  async checkConfig(urn: string, olds: PropertyMap, news: PropertyMap): Promise<{ inputs: PropertyMap; failures: { property: string; reason: string }[] }> {
+    const request = new (pulumiSdk().providerPb.CheckRequest)();
+    request.setUrn(urn).setOlds(toStruct(olds)).setNews(toStruct(news));
+    const response = await this.call("CheckConfig", this.client.checkConfig.bind(this.client), request);
+    return {
+      inputs: fromStruct(response.getInputs()),
+      failures: response.getFailuresList().map((failure) => ({ property: failure.getProperty(), reason: failure.getReason() })),
+    };
+  }
+
+  async invoke(token: string, args: PropertyMap): Promise<{ result: PropertyMap; failures: { property: string; reason: string }[] }> {
+    const request = new (pulumiSdk().providerPb.InvokeRequest)();
+    request.setTok(token).setArgs(toStruct(args));
+    const response = await this.call("Invoke", this.client.invoke.bind(this.client), request);
+    return {
+      result: fromStruct(response.getReturn()),
+      failures: response.getFailuresList().map((failure) => ({ property: failure.getProperty(), reason: failure.getReason() })),
+    };
   }
 
   async check(urn: string, olds: PropertyMap, news: PropertyMap): Promise<{ inputs: PropertyMap; failures: { property: string; reason: string }[] }> {
@@ -236,7 +292,7 @@ export class DynamicProviderHost {
         if (error.code === DEADLINE_EXCEEDED) {
           return reject(new HostCallError(method, error.code, `host call ${method} did not answer within ${this.callTimeoutMs} ms (pid ${this.pid})`));
         }
-        reject(new HostCallError(method, error.code, `${method} failed: ${error.details || error.message}`, initFailureOf(error)));
+        reject(new HostCallError(method, error.code, `${method} failed: ${error.details || error.message}`, initFailureOf(error), missingKeysOf(error)));
       });
     });
   }
@@ -245,13 +301,13 @@ export class DynamicProviderHost {
     return new HostCallError(
       method,
       UNAVAILABLE,
-      `dynamic-provider host (pid ${this.pid}) ${this.exitDescription} during or before ${method}; stderr tail: ${tail(this.output())}`,
+      `${this.label} (pid ${this.pid}) ${this.exitDescription} during or before ${method}; stderr tail: ${tail(this.output())}`,
     );
   }
 }
 
 /** Resolves with the port from the first stdout line; everything after it goes to `chunks`. */
-function readPort(child: ChildProcess, chunks: string[], timeoutMs: number, script: string): Promise<number> {
+function readPort(child: ChildProcess, chunks: string[], timeoutMs: number, script: string, label = "dynamic-provider host"): Promise<number> {
   return new Promise<number>((resolve, reject) => {
     let firstLine: string | undefined = "";
     const finish = (error?: string, port?: number) => {
@@ -260,7 +316,7 @@ function readPort(child: ChildProcess, chunks: string[], timeoutMs: number, scri
       child.removeListener("error", onError);
       if (error === undefined && port !== undefined) return resolve(port);
       child.kill("SIGKILL");
-      reject(new Error(`dynamic-provider host (${script}) ${error}; stderr: ${tail(chunks.join(""))}`));
+      reject(new Error(`${label} (${script}) ${error}; stderr: ${tail(chunks.join(""))}`));
     };
     const onExit = (code: number | null, signal: NodeJS.Signals | null) =>
       finish(signal ? `was killed by ${signal} before starting` : `exited with code ${code} before starting`);
@@ -317,6 +373,19 @@ function initFailureOf(error: ServiceError): InitFailure | undefined {
     if (!detail.getTypeName().endsWith("ErrorResourceInitFailed")) continue;
     const failed = providerPb.ErrorResourceInitFailed.deserializeBinary(detail.getValue_asU8());
     return { id: failed.getId(), properties: fromStruct(failed.getProperties()), reasons: failed.getReasonsList() };
+  }
+  return undefined;
+}
+
+/** The ConfigureErrorMissingKeys detail of a Configure error, if any (provider.proto). */
+function missingKeysOf(error: ServiceError): { name: string; description: string }[] | undefined {
+  const raw = error.metadata?.get("grpc-status-details-bin")[0];
+  if (!raw || typeof raw === "string") return undefined;
+  const { statusPb, providerPb } = pulumiSdk();
+  for (const detail of statusPb.Status.deserializeBinary(new Uint8Array(raw)).getDetailsList()) {
+    if (!detail.getTypeName().endsWith("ConfigureErrorMissingKeys")) continue;
+    const missing = providerPb.ConfigureErrorMissingKeys.deserializeBinary(detail.getValue_asU8());
+    return missing.getMissingkeysList().map((key) => ({ name: key.getName(), description: key.getDescription() }));
   }
   return undefined;
 }

@@ -5,8 +5,8 @@
  * inputs those are (the program's, or the ones stored at the last update) is the caller's business (§8 rule 1).
  * Hosts start on first use and stop when the run ends.
  */
-import { DynamicProviderHost } from "./host";
-import type { PropertyMap } from "./values";
+import { DynamicProviderHost, HostCallError } from "./host";
+import { isSecretEnvelope, stripSecrets, type PropertyMap } from "./values";
 
 export const DEFAULT_PROVIDER_NAME = "default";
 export const NODEJS_PROVIDER_TYPE = "pulumi:providers:pulumi-nodejs";
@@ -31,6 +31,16 @@ export interface HostPoolOptions {
   project: string;
   env?: NodeJS.ProcessEnv;
   callTimeoutMs?: number;
+  /** Native plugin executables by package name (Pulumi.yaml `plugins.providers`). */
+  plugins?: Record<string, string>;
+  /** PULUMI_CONFIG for a package's plugin: its decrypted stack config, keys without the namespace (JSON). */
+  pluginConfigEnv?: (pkg: string) => string;
+}
+
+/** The package of a provider URN: `pulumi:providers:<package>` is its type. */
+export function providerPackageOf(providerUrn: string): string {
+  const type = providerUrn.split("::")[2] ?? "";
+  return type.startsWith("pulumi:providers:") ? type.slice("pulumi:providers:".length) : "";
 }
 
 interface ProviderDefinition {
@@ -76,7 +86,7 @@ export class HostPool {
       const definition = this.providers.get(key);
       if (!definition) return Promise.reject(new Error(`provider ${key} is not registered in this run or in the state`));
       if (!definition.configured) return Promise.reject(new UnconfiguredProviderError(`provider ${key} has inputs that are not known during preview`));
-      host = this.start(definition.inputs);
+      host = this.start(key, definition.inputs);
       this.hosts.set(key, host);
       this.launches.push(host);
     }
@@ -96,10 +106,45 @@ export class HostPool {
     this.stoppedOutput.push(...hosts.map((host) => host.output()));
   }
 
-  private async start(config: PropertyMap): Promise<DynamicProviderHost> {
+  private async start(providerUrn: string, config: PropertyMap): Promise<DynamicProviderHost> {
+    const pkg = providerPackageOf(providerUrn);
+    if (pkg !== "pulumi-nodejs") return this.startPlugin(pkg, providerUrn, config);
     const host = await DynamicProviderHost.start({ cwd: this.opts.cwd, env: this.opts.env, project: this.opts.project, callTimeoutMs: this.opts.callTimeoutMs });
     this.started.push(host);
     await host.configure(config, { acceptSecrets: true });
+    return host;
+  }
+
+  /**
+   * A native plugin as the engine loads a provider: GetPluginInfo, CheckConfig with the inputs' secrets stripped,
+   * then Configure with `args` (secrets as envelopes, plus `version`) and the legacy `variables` map.
+   */
+  private async startPlugin(pkg: string, providerUrn: string, inputs: PropertyMap): Promise<DynamicProviderHost> {
+    const executable = this.opts.plugins?.[pkg];
+    if (!executable) throw new Error(`no plugin for package "${pkg}": add it to Pulumi.yaml's plugins.providers (the stand-in cannot download or install plugins)`);
+    const env = { ...this.opts.env, PULUMI_CONFIG: this.opts.pluginConfigEnv?.(pkg) ?? "{}" };
+    const host = await DynamicProviderHost.startPlugin(executable, { cwd: this.opts.cwd, env, callTimeoutMs: this.opts.callTimeoutMs });
+    this.started.push(host);
+    const version = typeof inputs.version === "string" ? inputs.version : await host.pluginVersion();
+    const checked = await host.checkConfig(providerUrn, {}, stripSecrets({ ...inputs, version }));
+    if (checked.failures.length > 0) {
+      throw new Error(checked.failures.map((failure) => `${pkg} provider: ${failure.property ? `${failure.property}: ` : ""}${failure.reason}`).join("\n"));
+    }
+    // The engine marks the checked inputs secret again by key before Configure.
+    const args = Object.fromEntries(Object.entries(checked.inputs).map(([key, value]) => [key, isSecretEnvelope(inputs[key]) ? inputs[key] : value]));
+    const variables = Object.fromEntries(
+      Object.entries(stripSecrets(args)).map(([key, value]) => [`${pkg}:config:${key}`, typeof value === "string" ? value : JSON.stringify(value)]),
+    );
+    await host.configurePlugin(args, variables).catch((error: unknown) => {
+      const missing = error instanceof HostCallError ? error.missingKeys : undefined;
+      if (!missing?.length) throw error;
+      // The engine's words for it (createConfigureError in pkg/resource/plugin/provider_plugin.go).
+      throw new Error(
+        missing
+          .map((key) => `missing required configuration key "${key.name}": ${key.description}\nSet a value using the command \`pulumi config set ${key.name} <value>\`.`)
+          .join("\n"),
+      );
+    });
     return host;
   }
 }

@@ -6,7 +6,8 @@
 import { DiagnosticError, type Deployment } from "./deployment";
 import type { ResourceState } from "./state";
 import { changedKeys, isProviderType, nameOfUrn, reverseDependencyOrder, resourceEdges, shortType } from "./steps";
-import { annotateSecrets, deepEqual, markSecretKeys, stripSecrets } from "./values";
+import { receivedOutputs, sent } from "./providerValues";
+import { deepEqual, markSecretKeys } from "./values";
 
 function isManagedDynamic(resource: ResourceState): boolean {
   return resource.custom && !resource.external && !isProviderType(resource.type);
@@ -30,7 +31,7 @@ async function deleteEntry(deployment: Deployment, resource: ResourceState): Pro
     if (isManagedDynamic(resource) && !resource.retainOnDelete && !deployment.dryRun) {
       await deployment.workers.run(async () => {
         const host = await deployment.hosts.get(deployment.providerOf(resource));
-        await host.delete(resource.id ?? "", resource.urn, stripSecrets(resource.outputs), stripSecrets(resource.inputs));
+        await host.delete(resource.id ?? "", resource.urn, sent(host, resource.outputs), sent(host, resource.inputs));
       });
     }
   });
@@ -89,20 +90,20 @@ export async function refreshOne(deployment: Deployment, resource: ResourceState
     deployment.workers.run(async () => {
       const host = await deployment.hosts.get(provider);
       const id = resource.id ?? "";
-      const result = await host.read(id, resource.urn, stripSecrets(resource.outputs), stripSecrets(resource.inputs));
+      const result = await host.read(id, resource.urn, sent(host, resource.outputs), sent(host, resource.inputs));
       if (!result.id) {
         deployment.remove(resource);
         deployment.record({ op: "refresh-delete", ...base, old });
         deployment.persist();
         return undefined;
       }
-      const outputs = markSecretKeys(annotateSecrets(result.properties, resource.outputs), resource.additionalSecretOutputs ?? []);
-      const inputs = result.inputs ? annotateSecrets(result.inputs, resource.inputs) : resource.inputs;
+      const outputs = markSecretKeys(receivedOutputs(host, result.properties, resource.outputs), resource.additionalSecretOutputs ?? []);
+      const inputs = result.inputs ? receivedOutputs(host, result.inputs, resource.inputs) : resource.inputs;
       let changed: boolean;
       if (resource.external) {
         changed = !deepEqual(outputs, resource.outputs);
       } else {
-        const diff = await host.diff(result.id, resource.urn, stripSecrets(outputs), stripSecrets(resource.inputs), stripSecrets(inputs));
+        const diff = await host.diff(result.id, resource.urn, sent(host, outputs), sent(host, resource.inputs), sent(host, inputs));
         changed = diff.changes === "some" || (diff.changes === "unknown" && changedKeys(inputs, resource.inputs).length > 0);
       }
       const refreshed: ResourceState = { ...resource, id: result.id, outputs, inputs };

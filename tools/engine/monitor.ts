@@ -8,10 +8,11 @@ import type {
   ReadResourceRequest,
   RegisterResourceOutputsRequest,
   RegisterResourceRequest,
+  ResourceInvokeRequest,
   SupportsFeatureRequest,
 } from "@pulumi/pulumi/proto/resource_pb";
 import type { Deployment } from "./deployment";
-import { readResource, registerResource } from "./register";
+import { invokeFunction, readResource, registerResource } from "./register";
 import { pulumiSdk } from "./sdk";
 import { jsonSafe, type PropertyMap } from "./values";
 
@@ -92,6 +93,13 @@ export class MonitorServer {
           additionalSecretOutputs: request.getAdditionalsecretoutputsList(),
         });
         return new resourcePb.ReadResourceResponse().setUrn(result.urn).setProperties(toStruct(result.properties));
+      }),
+      invoke: unary(async (request: ResourceInvokeRequest) => {
+        const result = await invokeFunction(deployment, request.getTok(), request.getArgs()?.toJavaScript() ?? {}, optional(request.getProvider()));
+        const { providerPb } = pulumiSdk();
+        return new providerPb.InvokeResponse()
+          .setReturn(toStruct(result.result))
+          .setFailuresList(result.failures.map((failure) => new providerPb.CheckFailure().setProperty(failure.property).setReason(failure.reason)));
       }),
       registerResourceOutputs: unary((request: RegisterResourceOutputsRequest) => {
         deployment.registerOutputs(request.getUrn(), request.getOutputs()?.toJavaScript() ?? {});

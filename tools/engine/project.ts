@@ -18,6 +18,8 @@ export interface ProjectInfo {
   typescript: boolean;
   tsconfig?: string;
   nodeargs: string[];
+  /** Native resource plugins by package name: the executable `pulumi-resource-<name>` in each `plugins.providers[].path`. */
+  plugins: Record<string, string>;
 }
 
 export type StackConfig = Record<string, { value: string; secret?: boolean }>;
@@ -26,6 +28,19 @@ interface PulumiYaml {
   name?: unknown;
   main?: unknown;
   runtime?: unknown;
+  plugins?: { providers?: { name?: unknown; path?: unknown }[] };
+}
+
+/** `plugins.providers[]`: each path (relative to the project) is a folder holding `pulumi-resource-<name>`. */
+function pluginExecutables(doc: PulumiYaml, rootDir: string, file: string): Record<string, string> {
+  const plugins: Record<string, string> = {};
+  for (const entry of doc.plugins?.providers ?? []) {
+    if (typeof entry.name !== "string" || typeof entry.path !== "string") throw new Error(`${file}: plugins.providers entries need a name and a path`);
+    const folder = path.resolve(rootDir, entry.path);
+    if (!fs.existsSync(folder) || !fs.statSync(folder).isDirectory()) throw new Error(`${file}: the path of plugin "${entry.name}" must be a folder: ${folder}`);
+    plugins[entry.name] = path.join(folder, `pulumi-resource-${entry.name}`);
+  }
+  return plugins;
 }
 
 export function readProject(projectDir: string): ProjectInfo {
@@ -59,6 +74,7 @@ export function readProject(projectDir: string): ProjectInfo {
     typescript: options.typescript !== false,
     tsconfig: typeof options.tsconfig === "string" ? options.tsconfig : undefined,
     nodeargs: typeof options.nodeargs === "string" ? options.nodeargs.split(/\s+/).filter(Boolean) : [],
+    plugins: pluginExecutables(doc, rootDir, file),
   };
 }
 
@@ -86,4 +102,23 @@ export function providerConfigArgs(config: StackConfig): Record<string, unknown>
   const args: Record<string, unknown> = {};
   for (const [key, entry] of Object.entries(config)) args[key] = entry.secret ? secretEnvelope(entry.value) : entry.value;
   return args;
+}
+
+/**
+ * A native plugin's provider inputs from the stack config: the package's keys without their namespace, secrets
+ * as envelopes. (The engine adds the plugin's `version` when it loads the provider: see HostPool.)
+ */
+export function pluginProviderArgs(config: StackConfig, pkg: string): Record<string, unknown> {
+  const args: Record<string, unknown> = {};
+  for (const [key, entry] of Object.entries(config)) {
+    if (key.startsWith(`${pkg}:`)) args[key.slice(pkg.length + 1)] = entry.secret ? secretEnvelope(entry.value) : entry.value;
+  }
+  return args;
+}
+
+/** PULUMI_CONFIG for a package's plugin process: its stack config, decrypted, keys without the namespace. */
+export function pluginConfigEnv(config: StackConfig, pkg: string): string {
+  const values: Record<string, string> = {};
+  for (const [key, entry] of Object.entries(config)) if (key.startsWith(`${pkg}:`)) values[key.slice(pkg.length + 1)] = entry.value;
+  return JSON.stringify(values);
 }

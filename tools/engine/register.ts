@@ -19,7 +19,8 @@ import {
   type ReadRequest,
   type RegisterRequest,
 } from "./steps";
-import { UNKNOWN_VALUE, annotateSecrets, deepEqual, markSecretKeys, stripSecrets, type PropertyMap } from "./values";
+import { checkedInputs, receivedOutputs, sent } from "./providerValues";
+import { UNKNOWN_VALUE, deepEqual, markSecretKeys, type PropertyMap } from "./values";
 
 type Registered = { urn: string; id: string; object: PropertyMap };
 
@@ -32,10 +33,17 @@ export function registerResource(deployment: Deployment, req: RegisterRequest): 
     const urn = deployment.claim(req.type, req.name, req.parent);
     if (!req.custom) return deployment.registerComponent(req, urn);
     if (isProviderType(req.type)) return deployment.registerProvider(req, urn);
-    if (!req.type.startsWith(DYNAMIC_TYPE_PREFIX)) {
-      throw new StepError(`the engine stand-in only runs dynamic-provider resources (${DYNAMIC_TYPE_PREFIX}*), not ${req.type}`);
+    const native = deployment.packageOf(req.type) !== "pulumi-nodejs";
+    if (!native && !req.type.startsWith(DYNAMIC_TYPE_PREFIX)) {
+      throw new StepError(`the engine stand-in runs dynamic-provider resources (${DYNAMIC_TYPE_PREFIX}*) and the packages of Pulumi.yaml's plugins.providers, not ${req.type}`);
     }
-    if (req.importId) throw new StepError("the import option is not supported by dynamic providers; adopt the object instead");
+    if (req.importId) {
+      throw new StepError(
+        native
+          ? "the engine stand-in does not mirror the import resource option; use its import command"
+          : "the import option is not supported by dynamic providers; adopt the object instead",
+      );
+    }
     const provider = await deployment.providerFor(req);
     if (deployment.programMode === "destroy") {
       const old = deployment.live(urn);
@@ -62,9 +70,9 @@ async function registerDynamic(deployment: Deployment, req: RegisterRequest, urn
   const planned = await deployment.generator.run(async () => {
     if (!configured) return { inputs: news, diff: undefined }; // an unconfigured provider's Check echoes the news
     const host = await deployment.hosts.get(provider);
-    const checked = await host.check(urn, stripSecrets(old?.inputs ?? {}), stripSecrets(news));
+    const checked = await host.check(urn, sent(host, old?.inputs ?? {}), sent(host, news));
     if (checked.failures.length > 0) deployment.checkFailed(req, checked.failures);
-    const inputs = annotateSecrets(checked.inputs, news);
+    const inputs = checkedInputs(host, checked.inputs, news);
     const diff = old && !deployment.parallelDiff ? await diffOf(host, old, urn, inputs) : undefined;
     return { inputs, diff };
   });
@@ -132,7 +140,7 @@ async function registerDynamic(deployment: Deployment, req: RegisterRequest, urn
     await deployment.workers.run(async () => {
       if (!old.retainOnDelete) {
         const host = await deployment.hosts.get(deployment.providerOf(old));
-        await host.delete(old.id ?? "", urn, stripSecrets(old.outputs), stripSecrets(old.inputs));
+        await host.delete(old.id ?? "", urn, sent(host, old.outputs), sent(host, old.inputs));
       }
     });
     deployment.remove(old);
@@ -161,7 +169,7 @@ interface DiffOutcome {
 }
 
 async function diffOf(host: DynamicProviderHost, old: ResourceState, urn: string, inputs: PropertyMap): Promise<DiffOutcome> {
-  const diff = await host.diff(old.id ?? "", urn, stripSecrets(old.outputs), stripSecrets(inputs), stripSecrets(old.inputs));
+  const diff = await host.diff(old.id ?? "", urn, sent(host, old.outputs), sent(host, inputs), sent(host, old.inputs));
   if (diff.changes !== "unknown") return { ...diff, changes: diff.changes };
   const diffs = changedKeys(old.inputs, inputs);
   return { ...diff, changes: diffs.length > 0 ? "some" : "none", diffs, engineComputed: true };
@@ -176,14 +184,15 @@ async function create(deployment: Deployment, req: RegisterRequest, entry: Resou
     return entry;
   }
   try {
-    const created = await deployment.workers.run(async () => (await deployment.hosts.get(provider)).create(entry.urn, stripSecrets(entry.inputs)));
+    const host = await deployment.hosts.get(provider);
+    const created = await deployment.workers.run(() => host.create(entry.urn, sent(host, entry.inputs)));
     entry.id = created.id;
-    entry.outputs = markSecretKeys(annotateSecrets(created.properties, entry.inputs), req.additionalSecretOutputs);
+    entry.outputs = markSecretKeys(receivedOutputs(host, created.properties, entry.inputs), req.additionalSecretOutputs);
   } catch (error) {
     const failure = error instanceof HostCallError ? error.initFailure : undefined;
     if (failure) {
       entry.id = failure.id;
-      entry.outputs = markSecretKeys(annotateSecrets(failure.properties, entry.inputs), req.additionalSecretOutputs);
+      entry.outputs = markSecretKeys(receivedOutputs(await deployment.hosts.get(provider), failure.properties, entry.inputs), req.additionalSecretOutputs);
       deployment.upsert(entry);
       deployment.persist();
     }
@@ -198,8 +207,8 @@ async function update(deployment: Deployment, req: RegisterRequest, entry: Resou
     entry.outputs = markSecretKeys(cloneProps(entry.inputs), req.additionalSecretOutputs);
   } else {
     const host = await deployment.hosts.get(provider);
-    const updated = await host.update(old.id ?? "", entry.urn, stripSecrets(old.outputs), stripSecrets(entry.inputs), stripSecrets(old.inputs));
-    entry.outputs = markSecretKeys(annotateSecrets(updated.properties, entry.inputs), req.additionalSecretOutputs);
+    const updated = await host.update(old.id ?? "", entry.urn, sent(host, old.outputs), sent(host, entry.inputs), sent(host, old.inputs));
+    entry.outputs = markSecretKeys(receivedOutputs(host, updated.properties, entry.inputs), req.additionalSecretOutputs);
   }
   deployment.upsert(entry);
   return entry;
@@ -216,10 +225,11 @@ export function readResource(deployment: Deployment, req: ReadRequest): Promise<
     let outputs: PropertyMap = {};
     let id = req.id;
     if (req.id !== UNKNOWN_VALUE) {
-      const plain = stripSecrets(req.properties);
-      const result = await deployment.workers.run(async () => (await deployment.hosts.get(provider)).read(req.id, urn, plain, plain));
+      const host = await deployment.hosts.get(provider);
+      const props = sent(host, req.properties);
+      const result = await deployment.workers.run(() => host.read(req.id, urn, props, props));
       if (result.noOutputs) throw new StepError(`resource '${req.id}' does not exist`);
-      outputs = markSecretKeys(annotateSecrets(result.properties, req.properties), req.additionalSecretOutputs);
+      outputs = markSecretKeys(receivedOutputs(host, result.properties, req.properties), req.additionalSecretOutputs);
       if (result.id) id = result.id;
     }
     const entry: ResourceState = {
@@ -242,4 +252,20 @@ export function readResource(deployment: Deployment, req: ReadRequest): Promise<
     deployment.record({ op: "read", type: shortType(req.type), name: req.name, urn, new: { inputs: entry.inputs, outputs } });
     return { urn, properties: outputs };
   });
+}
+
+/**
+ * An invoke of a plugin's function (`tenant:index:getEventStreams`), on the default or the given provider. The
+ * dynamic-provider host serves no invokes, so only plugin packages get here.
+ */
+export async function invokeFunction(
+  deployment: Deployment,
+  token: string,
+  args: PropertyMap,
+  provider: string | undefined,
+): Promise<{ result: PropertyMap; failures: { property: string; reason: string }[] }> {
+  if (deployment.packageOf(token) === "pulumi-nodejs") throw new StepError(`no provider serves the function ${token}`);
+  const host = await deployment.hosts.get(await deployment.providerFor({ provider, type: token }));
+  const answer = await host.invoke(token, sent(host, args));
+  return { result: receivedOutputs(host, answer.result, {}), failures: answer.failures };
 }
