@@ -10,6 +10,7 @@ import { HostPool } from "./hosts";
 import { deleteRemoved, destroyAll, refreshAll } from "./lifecycle";
 import type { EngineLog } from "./monitor";
 import { MonitorServer } from "./monitor";
+import { EngineServer } from "./engineServer";
 import { runProgram, type ProgramExit } from "./program";
 import { pluginConfigEnv, providerConfigArgs, qualifiedConfig, readProject, type ProjectInfo, type StackConfig } from "./project";
 import { parallelDiffEnabled, resolveParallelism } from "./scheduler";
@@ -158,7 +159,16 @@ export class TestEngine {
     const writesBefore = this.store.writeCount;
     const output: string[] = [];
     const logs: EngineLog[] = [];
+    const onLog = (log: EngineLog): void => {
+      logs.push(log);
+      // Like the CLI without --debug: debug messages (which carry wire objects, secrets included) are not shown.
+      if (log.severity !== "debug") output.push(`[engine ${log.severity}] ${log.message}${log.message.endsWith("\n") ? "" : "\n"}`);
+    };
+    const resources = await this.store.load();
+    // Native plugins get the address of the engine's own Engine service and log through it.
+    const engineServer = Object.keys(this.project.plugins).length > 0 ? await EngineServer.start(onLog) : undefined;
     const hosts = new HostPool({
+      engineAddress: engineServer?.address,
       cwd: this.project.programDir,
       project: this.project.name,
       env: this.opts.env,
@@ -171,7 +181,7 @@ export class TestEngine {
       stack: this.opts.stack,
       dryRun: kind === "preview",
       hosts,
-      resources: await this.store.load(),
+      resources,
       requestSave: (snapshot) => this.store.requestSave(snapshot),
       config: this.config,
       pluginPackages: Object.keys(this.project.plugins),
@@ -192,7 +202,7 @@ export class TestEngine {
     });
     const program = async (mode: ProgramMode): Promise<string | undefined> => {
       deployment.programMode = mode;
-      const exit = await this.runProgram(deployment, parallel, output, logs);
+      const exit = await this.runProgram(deployment, parallel, output, onLog);
       return programFailure(exit, deployment, logs, output.join(""), this.opts.timeoutMs ?? 120_000);
     };
 
@@ -215,6 +225,7 @@ export class TestEngine {
       failure = deployment.errors.length > 0 ? deployment.errors.join("\n") : (error as Error).message;
     } finally {
       await hosts.stopAll();
+      await engineServer?.stop();
       // Like the engine's snapshot manager on close: the final snapshot is written once more (not in preview).
       deployment.persist();
       await this.store.flush().catch((error: unknown) => (failure ??= `saving the state failed: ${(error as Error).message}`));
@@ -224,15 +235,11 @@ export class TestEngine {
     return result();
   }
 
-  private async runProgram(deployment: Deployment, parallel: number, output: string[], logs: EngineLog[]): Promise<ProgramExit> {
+  private async runProgram(deployment: Deployment, parallel: number, output: string[], onLog: (log: EngineLog) => void): Promise<ProgramExit> {
     // The program registers the default provider with the current config; boot its host meanwhile.
     deployment.hosts.defineProvider(deployment.defaultProviderUrn, providerConfigArgs(this.config));
     deployment.hosts.prestart(deployment.defaultProviderUrn);
-    const monitor = await MonitorServer.start(deployment, (log) => {
-      logs.push(log);
-      // Like the CLI without --debug: debug messages (which carry wire objects, secrets included) are not shown.
-      if (log.severity !== "debug") output.push(`[engine ${log.severity}] ${log.message}${log.message.endsWith("\n") ? "" : "\n"}`);
-    });
+    const monitor = await MonitorServer.start(deployment, onLog);
     try {
       return await runProgram({
         project: this.project,

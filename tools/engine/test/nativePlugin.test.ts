@@ -9,6 +9,7 @@
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { EngineRunError } from "../engine";
+import { readProject } from "../project";
 import { isSecretEnvelope, secretEnvelope } from "../values";
 import { GADGET_PROJECT_DIR, GadgetStack, gadgetConfig, type GadgetSpec } from "./fixtures/gadgetStack";
 
@@ -130,9 +131,17 @@ describe.sequential("Diff answers, as the engine interprets them", { timeout: EN
     expect(stack.callsSince(before).map((call) => call.method).filter((method) => method === "create" || method === "delete")).toEqual(["create", "delete"]);
   });
 
+  it("a detailed diff of a *_REPLACE kind replaces even without replace keys", async () => {
+    await up({ gadgets: [{ name: "a", size: 2, color: "blue", shape: "round" }] });
+    const step = await stepOf({ gadgets: [{ name: "a", size: 2, color: "blue", shape: "square" }] });
+    expect(step.op).toBe("replace");
+    expect(step.replaces).toEqual([]);
+    expect(step.detailedDiff).toEqual({ shape: { kind: "update-replace", inputDiff: true } });
+  });
+
   it("DIFF_NONE is a same step, even when inputs changed; nothing is written to the service", async () => {
     const before = stack.callCount();
-    const step = await stepOf({ gadgets: [{ name: "a", size: 5, color: "blue", diffMode: "none" }] });
+    const step = await stepOf({ gadgets: [{ name: "a", size: 5, color: "blue", shape: "square", diffMode: "none" }] });
     expect(step.op).toBe("same");
     expect(stack.callsSince(before, "update")).toEqual([]);
   });
@@ -173,8 +182,7 @@ describe.sequential("invokes and the Log service", { timeout: ENGINE_RUNS_TIMEOU
 });
 
 describe("the plugin's folder", () => {
-  it("comes from Pulumi.yaml plugins.providers[].path", async () => {
-    const { readProject } = await import("../project");
+  it("comes from Pulumi.yaml plugins.providers[].path", () => {
     expect(readProject(GADGET_PROJECT_DIR).plugins).toEqual({ gadget: expect.stringMatching(/gadgetPlugin\/pulumi-resource-gadget$/) });
   });
 });
