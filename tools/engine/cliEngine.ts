@@ -17,6 +17,7 @@ import {
   type UpdateOptions,
   proposedChanges,
 } from "./engine";
+import type { ImportSpec } from "./importer";
 import { qualifiedConfig, readProject } from "./project";
 import type { ResourceState } from "./state";
 import { isProviderType, nameOfUrn, shortType, type Step, type StepOp } from "./steps";
@@ -36,6 +37,8 @@ export interface Engine {
   up(opts?: UpdateOptions): Promise<RunResult>;
   refresh(opts?: CommandOptions & { expectNoChanges?: boolean }): Promise<RunResult>;
   destroy(opts?: CommandOptions): Promise<RunResult>;
+  /** `pulumi import --yes`: existing objects of a native plugin into the state. */
+  import(imports: ImportSpec | readonly ImportSpec[]): Promise<RunResult>;
   readState(): Promise<StackState>;
   rawState(): Promise<string>;
 }
@@ -68,7 +71,7 @@ interface StepMetadata {
   new?: { outputs?: unknown; inputs?: unknown };
 }
 
-const DIRECT_OPS = new Set(["create", "update", "replace", "delete", "same", "read"]);
+const DIRECT_OPS = new Set(["create", "update", "replace", "delete", "same", "read", "import"]);
 
 export class PulumiCliEngine implements Engine {
   private readonly projectName: string;
@@ -92,6 +95,19 @@ export class PulumiCliEngine implements Engine {
 
   destroy(opts: CommandOptions = {}): Promise<RunResult> {
     return this.run(["destroy", "--yes", "--skip-preview", ...commandFlags(opts)], "resOutputsEvent", "update", false);
+  }
+
+  async import(imports: ImportSpec | readonly ImportSpec[]): Promise<RunResult> {
+    const specs: readonly ImportSpec[] = Array.isArray(imports) ? imports : [imports as ImportSpec];
+    await fs.promises.mkdir(this.opts.stateDir, { recursive: true });
+    const file = path.join(this.opts.stateDir, `imports-${process.pid}-${Date.now()}.json`);
+    await fs.promises.writeFile(file, JSON.stringify({ resources: specs.map((spec) => ({ type: spec.type, name: spec.name, id: spec.id })) }));
+    const protect = specs.every((spec) => spec.protect !== false);
+    try {
+      return await this.run(["import", "--yes", "--file", file, `--protect=${protect}`], "resOutputsEvent", "update", false);
+    } finally {
+      await fs.promises.rm(file, { force: true });
+    }
   }
 
   async readState(): Promise<StackState> {
@@ -172,7 +188,7 @@ export class PulumiCliEngine implements Engine {
   private pulumi(args: string[], mustSucceed = true): Promise<{ code: number | null; stdout: string; stderr: string }> {
     const fullArgs = [...args, "--non-interactive", "--cwd", this.opts.projectDir];
     if (args[0] !== "stack" || args[1] !== "select") fullArgs.push("--stack", this.opts.stack);
-    if (["preview", "up", "refresh", "destroy", "config"].includes(args[0])) {
+    if (["preview", "up", "refresh", "destroy", "import", "config"].includes(args[0])) {
       fullArgs.push("--config-file", path.join(this.opts.stateDir, `Pulumi.${this.opts.stack}.yaml`));
     }
     const env = {

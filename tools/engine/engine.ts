@@ -11,6 +11,7 @@ import { deleteRemoved, destroyAll, refreshAll } from "./lifecycle";
 import type { EngineLog } from "./monitor";
 import { MonitorServer } from "./monitor";
 import { EngineServer } from "./engineServer";
+import { importResources, type ImportSpec } from "./importer";
 import { runProgram, type ProgramExit } from "./program";
 import { pluginConfigEnv, providerConfigArgs, qualifiedConfig, readProject, type ProjectInfo, type StackConfig } from "./project";
 import { parallelDiffEnabled, resolveParallelism } from "./scheduler";
@@ -74,7 +75,7 @@ export interface RunResult {
   stateWrites?: number;
 }
 
-type RunKind = "preview" | "up" | "refresh" | "destroy";
+type RunKind = "preview" | "up" | "refresh" | "destroy" | "import";
 /** The word the CLI's message uses for each command. */
 type Operation = "preview" | "update" | "refresh";
 
@@ -139,6 +140,11 @@ export class TestEngine {
     return this.run("destroy", opts);
   }
 
+  /** `pulumi import --yes <type> <name> <id>` for each spec (importer.ts): only native plugins' resources. */
+  import(imports: ImportSpec | readonly ImportSpec[], opts: CommandOptions = {}): Promise<RunResult> {
+    return this.run("import", { ...opts, imports: Array.isArray(imports) ? imports : [imports as ImportSpec] });
+  }
+
   /** The stored state, secrets decrypted (still marked as envelopes). */
   async readState(): Promise<StackState> {
     const resources = await this.store.load();
@@ -150,11 +156,11 @@ export class TestEngine {
     return this.store.raw();
   }
 
-  private async run(kind: RunKind, opts: UpdateOptions): Promise<RunResult> {
+  private async run(kind: RunKind, opts: UpdateOptions & { imports?: readonly ImportSpec[] }): Promise<RunResult> {
     const env = { ...process.env, ...this.opts.env };
     const runProgram = opts.runProgram ?? env.PULUMI_RUN_PROGRAM === "true";
     const parallel = resolveParallelism(opts.parallel, env);
-    const operation: Operation = kind === "up" ? "update" : kind === "destroy" ? "update" : kind;
+    const operation: Operation = kind === "preview" || kind === "refresh" ? kind : "update";
     const mask = secretConfigFilter(this.config);
     const writesBefore = this.store.writeCount;
     const output: string[] = [];
@@ -214,6 +220,8 @@ export class TestEngine {
         deployment.refreshOnRegister = opts.refresh === true && runProgram;
         failure = await program("update");
         if (!failure) await deleteRemoved(deployment);
+      } else if (kind === "import") {
+        await importResources(deployment, opts.imports ?? [], this.project.name, this.opts.stack);
       } else if (kind === "refresh") {
         if (runProgram) failure = await program("refresh");
         if (!failure) await refreshAll(deployment, (resource) => !deployment.wasRegistered(resource.urn));

@@ -216,15 +216,19 @@ export class DynamicProviderHost {
     return { properties: fromStruct(response.getProperties()) };
   }
 
-  /** `id` "" in the answer means the object is gone; `noOutputs` means the answer carried no properties at all. */
+  /**
+   * `id` "" in the answer means the object is gone; `noOutputs` means the answer carried no properties at all.
+   * Without `properties` (and inputs) it is the import's Read: the id only.
+   */
   async read(
     id: string,
     urn: string,
-    properties: PropertyMap,
+    properties: PropertyMap | undefined,
     inputs?: PropertyMap,
   ): Promise<{ id: string; properties: PropertyMap; inputs?: PropertyMap; noOutputs: boolean }> {
     const request = new (pulumiSdk().providerPb.ReadRequest)();
-    request.setId(id).setUrn(urn).setProperties(toStruct(properties));
+    request.setId(id).setUrn(urn);
+    if (properties) request.setProperties(toStruct(properties));
     if (inputs) request.setInputs(toStruct(inputs));
     const response = await this.call("Read", this.client.read.bind(this.client), request);
     return {

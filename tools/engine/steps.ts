@@ -14,7 +14,9 @@ export type StepOp =
   | "read"
   | "refresh-update"
   | "refresh-delete"
-  | "refresh-same";
+  | "refresh-same"
+  /** `pulumi import`: an existing object read into the state. */
+  | "import";
 
 /** A resource's inputs and outputs before or after a step, as the engine's step events carry them. */
 export interface StepState {
