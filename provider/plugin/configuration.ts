@@ -5,7 +5,7 @@
  * plain text: it is never logged). Settings resolve as in the dynamic provider: these values first, then the
  * TENANT_* variables of the plugin's environment.
  */
-import { CONFIG_KEYS, missingSettingKeys } from "../config";
+import { CONFIG_KEYS, PROVIDER_NAME_KEY, missingSettingKeys } from "../config";
 import { recordConfiguration } from "../resources/hostClient";
 import type { PropertyBag } from "../resources/common/values";
 import { provider as proto, anyProto, grpc, status } from "./protocol";
@@ -14,9 +14,20 @@ import { fromStruct, toStruct } from "./values";
 const SETTING_NAMES = Object.keys(CONFIG_KEYS) as (keyof typeof CONFIG_KEYS)[];
 const LEGACY_PREFIX = "tenant:config:";
 
+/**
+ * An explicit provider's name, from the URN the engine sends with Configure: errors then point at that provider's
+ * arguments rather than the stack config (the default provider is named "default", or "default_<version>").
+ */
+function explicitProviderName(req: InstanceType<typeof proto.ConfigureRequest>): string | undefined {
+  const name = req.getUrn()?.split("::").pop();
+  return name && !/^default(_|$)/.test(name) ? name : undefined;
+}
+
 /** The settings the request carries, by full key (`tenant:domain`), as plain strings. */
 function settingsOf(req: InstanceType<typeof proto.ConfigureRequest>): Map<string, string> {
   const settings = new Map<string, string>();
+  const providerName = explicitProviderName(req);
+  if (providerName) settings.set(PROVIDER_NAME_KEY, providerName);
   const args = req.getArgs();
   if (args) {
     const { plain } = fromStruct(args);

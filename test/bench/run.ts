@@ -10,6 +10,7 @@
 import * as os from "node:os";
 import { benchCallsPerOperation } from "./callsPerOperation";
 import { benchColdStart, summarizeColdStart } from "./coldStart";
+import { benchPluginStart, pluginStartRows } from "./pluginStart";
 import { benchGetEventStreams } from "./getEventStreams";
 import { profileHandlerLoad } from "./loadProfile";
 import { benchManyResources } from "./manyResources";
@@ -74,6 +75,9 @@ async function main(): Promise<void> {
     benchScaleMatrix((label) => progress(`7 ${label}: done`)),
   );
   rows.push(...scaleRows(scale));
+
+  const plugin = await section("8 native plugin start against the bare host", () => benchPluginStart(5));
+  rows.push(...pluginStartRows(plugin));
 
   progress(`all sections done in ${((performance.now() - started) / 1000).toFixed(0)} s`);
   process.stdout.write(`${machineLine(startLoad, date)}\n\n${markdownTable(rows)}\n`);

@@ -162,6 +162,21 @@ describe("a phone provider's life through the plugin", () => {
     expect(fromStruct(imported.getInputs()).plain).toMatchObject({ name: "vendor_a" });
     expect(JSON.stringify(imported.getInputs()?.toJavaScript())).not.toContain(AUTH_TOKEN);
 
+    // The engine's import then checks the read inputs against themselves: they must pass as they are.
+    const importCheck = await plugin.call<unknown, InstanceType<typeof proto.CheckResponse>>(
+      "check",
+      new proto.CheckRequest().setUrn(PHONE).setOlds(imported.getInputs()).setNews(imported.getInputs()),
+    );
+    expect(importCheck.getFailuresList().map((failure) => `${failure.getProperty()}: ${failure.getReason()}`)).toEqual([]);
+    // Creating one still needs the credentials.
+    const { credentials: _left, ...withoutCredentials } = phoneInputs();
+    void _left;
+    const createCheck = await plugin.call<unknown, InstanceType<typeof proto.CheckResponse>>(
+      "check",
+      new proto.CheckRequest().setUrn(PHONE).setOlds(toStruct({})).setNews(toStruct(withoutCredentials)),
+    );
+    expect(createCheck.getFailuresList().map((failure) => failure.getReason())).toEqual(["credentials is required"]);
+
     const error = await plugin.call("read", new proto.ReadRequest().setId("pro_typo0000000000000000").setUrn(PHONE)).catch((caught: Error) => caught);
     expect((error as Error).message).toContain('PhoneProvider.get("pro_typo0000000000000000"): the tenant has no phone provider with this id.');
   });
@@ -173,6 +188,11 @@ describe("a phone provider's life through the plugin", () => {
     );
     expect(fromStruct(updated.getProperties()).plain).toMatchObject({ configuration: { sid: "AC_updated" } });
     expect(emulator.state.phoneProviders.get(id)?.configuration).toMatchObject({ sid: "AC_updated" });
+    // An update that leaves the credentials out (an imported provider) keeps the ones the service holds.
+    const { credentials: _kept, ...keepCredentials } = phoneInputs("AC_kept");
+    void _kept;
+    await plugin.call("update", new proto.UpdateRequest().setId(id).setUrn(PHONE).setOlds(updated.getProperties()).setNews(toStruct(keepCredentials)));
+    expect(emulator.state.phoneProviders.get(id)).toMatchObject({ configuration: { sid: "AC_kept" }, credentials: { auth_token: AUTH_TOKEN } });
     await plugin.call("delete", new proto.DeleteRequest().setId(id).setUrn(PHONE).setProperties(updated.getProperties()));
     expect(emulator.state.phoneProviders.size).toBe(0);
   });

@@ -137,7 +137,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
           : args.command === "refresh"
             ? await engine.refresh(flags)
             : args.importSpec
-              ? await engine.import(args.importSpec)
+              ? await engine.importResource(args.importSpec.type, args.importSpec.name, args.importSpec.id, { protect: args.importSpec.protect })
               : await engine.destroy(flags);
     if (result.diagnostics.length > 0) io.err(warnings(result));
     io.out(mask(formatResult(result)));

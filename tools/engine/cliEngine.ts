@@ -17,7 +17,7 @@ import {
   type UpdateOptions,
   proposedChanges,
 } from "./engine";
-import type { ImportSpec } from "./importer";
+import type { ImportOptions } from "./importer";
 import { qualifiedConfig, readProject } from "./project";
 import type { ResourceState } from "./state";
 import { isProviderType, nameOfUrn, shortType, type Step, type StepOp } from "./steps";
@@ -37,8 +37,8 @@ export interface Engine {
   up(opts?: UpdateOptions): Promise<RunResult>;
   refresh(opts?: CommandOptions & { expectNoChanges?: boolean }): Promise<RunResult>;
   destroy(opts?: CommandOptions): Promise<RunResult>;
-  /** `pulumi import --yes`: existing objects of a native plugin into the state. */
-  import(imports: ImportSpec | readonly ImportSpec[]): Promise<RunResult>;
+  /** `pulumi import --yes <type> <name> <id>`: an existing object of a native plugin taken into the stack. */
+  importResource(type: string, name: string, id: string, opts?: ImportOptions): Promise<RunResult>;
   readState(): Promise<StackState>;
   rawState(): Promise<string>;
 }
@@ -97,17 +97,9 @@ export class PulumiCliEngine implements Engine {
     return this.run(["destroy", "--yes", "--skip-preview", ...commandFlags(opts)], "resOutputsEvent", "update", false);
   }
 
-  async import(imports: ImportSpec | readonly ImportSpec[]): Promise<RunResult> {
-    const specs: readonly ImportSpec[] = Array.isArray(imports) ? imports : [imports as ImportSpec];
-    await fs.promises.mkdir(this.opts.stateDir, { recursive: true });
-    const file = path.join(this.opts.stateDir, `imports-${process.pid}-${Date.now()}.json`);
-    await fs.promises.writeFile(file, JSON.stringify({ resources: specs.map((spec) => ({ type: spec.type, name: spec.name, id: spec.id })) }));
-    const protect = specs.every((spec) => spec.protect !== false);
-    try {
-      return await this.run(["import", "--yes", "--file", file, `--protect=${protect}`], "resOutputsEvent", "update", false);
-    } finally {
-      await fs.promises.rm(file, { force: true });
-    }
+  importResource(type: string, name: string, id: string, opts: ImportOptions = {}): Promise<RunResult> {
+    const args = ["import", type, name, id, "--yes", "--skip-preview", "--generate-code=false", `--protect=${opts.protect !== false}`];
+    return this.run(args, "resOutputsEvent", "update", false);
   }
 
   async readState(): Promise<StackState> {

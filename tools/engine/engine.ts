@@ -11,7 +11,7 @@ import { deleteRemoved, destroyAll, refreshAll } from "./lifecycle";
 import type { EngineLog } from "./monitor";
 import { MonitorServer } from "./monitor";
 import { EngineServer } from "./engineServer";
-import { importResources, type ImportSpec } from "./importer";
+import { importResources, type ImportOptions, type ImportSpec } from "./importer";
 import { runProgram, type ProgramExit } from "./program";
 import { pluginConfigEnv, providerConfigArgs, qualifiedConfig, readProject, type ProjectInfo, type StackConfig } from "./project";
 import { parallelDiffEnabled, resolveParallelism } from "./scheduler";
@@ -140,9 +140,12 @@ export class TestEngine {
     return this.run("destroy", opts);
   }
 
-  /** `pulumi import --yes <type> <name> <id>` for each spec (importer.ts): only native plugins' resources. */
-  import(imports: ImportSpec | readonly ImportSpec[], opts: CommandOptions = {}): Promise<RunResult> {
-    return this.run("import", { ...opts, imports: Array.isArray(imports) ? imports : [imports as ImportSpec] });
+  /**
+   * `pulumi import --yes <type> <name> <id>` (importer.ts): no program; Read with the id alone, then Check of the
+   * read inputs against themselves (failures only warn); only a native plugin's resources can be imported.
+   */
+  importResource(type: string, name: string, id: string, opts: ImportOptions = {}): Promise<RunResult> {
+    return this.run("import", { imports: [{ type, name, id, protect: opts.protect }] });
   }
 
   /** The stored state, secrets decrypted (still marked as envelopes). */

@@ -10,14 +10,17 @@ import type { Deployment } from "./deployment";
 import { STACK_TYPE, type ResourceState } from "./state";
 import { StepError, makeUrn, shortType } from "./steps";
 
-export interface ImportSpec {
+export interface ImportOptions {
+  /** Like the CLI's `--protect`: the imported resource is protected unless this is false. */
+  protect?: boolean;
+}
+
+export interface ImportSpec extends ImportOptions {
   /** The resource's type token, e.g. `tenant:index:PhoneProvider`. */
   type: string;
   name: string;
   /** The provider's id of the existing object. */
   id: string;
-  /** Like the CLI's `--protect`, on unless set to false. */
-  protect?: boolean;
 }
 
 export async function importResources(deployment: Deployment, imports: readonly ImportSpec[], project: string, stack: string): Promise<void> {

@@ -69,7 +69,7 @@ export class NativePlugin extends DynamicProviderHost {
     const variables = Object.fromEntries(
       Object.entries(stripSecrets(args)).map(([key, value]) => [`${pkg}:config:${key}`, typeof value === "string" ? value : JSON.stringify(value)]),
     );
-    await this.configurePlugin(args, variables).catch((error: unknown) => {
+    await this.configurePlugin(providerUrn, args, variables).catch((error: unknown) => {
       const missing = error instanceof HostCallError ? error.missingKeys : undefined;
       if (!missing?.length) throw error;
       // The engine's words for it (createConfigureError in pkg/resource/plugin/provider_plugin.go).
@@ -91,9 +91,10 @@ export class NativePlugin extends DynamicProviderHost {
     };
   }
 
-  private async configurePlugin(args: PropertyMap, variables: Record<string, string>): Promise<void> {
+  /** Configure carries the provider's URN, so the plugin can name an explicit provider in its errors. */
+  private async configurePlugin(providerUrn: string, args: PropertyMap, variables: Record<string, string>): Promise<void> {
     const request = new (pulumiSdk().providerPb.ConfigureRequest)();
-    request.setArgs(toStruct(args)).setAcceptsecrets(true).setAcceptresources(true).setSendsOldInputs(true).setSendsOldInputsToDelete(true);
+    request.setUrn(providerUrn).setArgs(toStruct(args)).setAcceptsecrets(true).setAcceptresources(true).setSendsOldInputs(true).setSendsOldInputsToDelete(true);
     for (const [key, value] of Object.entries(variables)) request.getVariablesMap().set(key, value);
     await this.call("Configure", this.client.configure.bind(this.client), request);
   }

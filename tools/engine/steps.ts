@@ -12,6 +12,8 @@ export type StepOp =
   | "delete-replaced"
   | "same"
   | "read"
+  /** `pulumi import`: an existing object taken into the stack. */
+  | "import"
   | "refresh-update"
   | "refresh-delete"
   | "refresh-same"

@@ -156,13 +156,16 @@ export function checkInputs(
   schema: z.ZodObject,
   news: unknown,
   crossFieldRules: (inputs: PropertyBag) => CheckFailure[] = () => [],
+  /** Required top-level inputs that may be left out this time (e.g. write-only ones the service keeps). */
+  mayOmit: readonly string[] = [],
 ): CheckResult {
   const inputs = withoutProviderKey(news);
   // Anything else said about inputs holding prototype keys could name the wrong property: only these are reported.
   const prototypeKeys = prototypeKeyFailures(news, [], []);
   if (prototypeKeys.length > 0) return { inputs, failures: withoutSecretTopLevelNames(prototypeKeys, secretNames(schema)) };
   const parsed = schema.safeParse(inputs);
-  const failures = parsed.success ? [] : failuresFrom(parsed.error.issues, inputs);
+  const omitted = (issue: z.core.$ZodIssue) => issue.path.length === 1 && mayOmit.includes(String(issue.path[0])) && inputs[String(issue.path[0])] === undefined;
+  const failures = parsed.success ? [] : failuresFrom(parsed.error.issues.filter((issue) => !omitted(issue)), inputs);
   failures.push(...crossFieldRules(inputs));
   return { inputs, failures: withoutSecretTopLevelNames(failures, secretNames(schema)) };
 }

@@ -45,8 +45,8 @@ const inputs = strictShape({
     description:
       "The tenant may have only one phone provider. When one already exists, create fails unless this is `true`; " +
       "then the existing provider is updated to these inputs and managed (and deleted on destroy) by this resource. " +
-      "Use this or `PhoneProvider.get` instead of `pulumi import`, which does not work for dynamic resources " +
-      "(pulumi/pulumi#16175). Changing only this flag changes nothing.",
+      "Use this or `PhoneProvider.get`; `pulumi import` works only with the native `tenant` plugin, not with the " +
+      "TypeScript dynamic resources (pulumi/pulumi#16175). Changing only this flag changes nothing.",
     onChange: "ignore",
   }),
 });
@@ -83,8 +83,8 @@ export const phoneProviderDefinition = {
     "`credentials` are write-only, so the value in state is kept as given.",
   getDescription:
     "Reads an existing phone provider by id (e.g. `\"pro_3UzyS4veHQLMTCt3EzXgTt\"`) without managing it. To manage " +
-    "an existing provider, declare it with `adoptExisting: true`; `pulumi import` does not work for dynamic " +
-    "resources (pulumi/pulumi#16175).",
+    "an existing provider, declare it with `adoptExisting: true` (or, with the native `tenant` plugin, use " +
+    "`pulumi import`, which the TypeScript dynamic resources do not support: pulumi/pulumi#16175).",
   argsDescription: "The desired phone provider.",
   inputs,
   outputs,

@@ -21,6 +21,7 @@ import {
   phoneProviderList,
   phoneProviderResponse,
   providerPath,
+  type DesiredPhoneProvider,
   type PhoneProviderRequest,
   type PhoneProviderResponse,
 } from "./wire";
@@ -40,9 +41,15 @@ export async function configure(req: ConfigureRequest): Promise<void> {
   recordConfiguration(req);
 }
 
-export async function check(_olds: unknown, news: unknown): Promise<CheckResult> {
-  return checkInputs(definition.inputs, news, phoneProviderRules);
+export async function check(olds: unknown, news: unknown): Promise<CheckResult> {
+  // An existing provider (olds present: an update, or the engine's Check right after an import) may leave its
+  // credentials out: the service keeps the ones it holds, which it never returns. Creating one needs them.
+  const existing = Object.keys(withoutProviderKey(olds)).length > 0;
+  return checkInputs(definition.inputs, news, phoneProviderRules, existing ? ["credentials"] : []);
 }
+
+/** Inputs of an update, where `credentials` may be left out (kept as the service holds them). */
+const updateInputs = definition.inputs.extend({ credentials: definition.inputs.shape.credentials.optional() });
 
 /** Delivery methods are a set: order on either side is not a change. */
 function comparableConfiguration(configuration: unknown): unknown {
@@ -63,7 +70,7 @@ export async function diff(_id: string, olds: unknown, news: unknown): Promise<D
   });
 }
 
-function outputsFrom(response: PhoneProviderResponse, desired: PhoneProviderInputs): PhoneProviderOutputs {
+function outputsFrom(response: PhoneProviderResponse, desired: DesiredPhoneProvider & { adoptExisting?: boolean }): PhoneProviderOutputs {
   return compact({
     ...flattenPhoneProvider(response),
     credentials: desired.credentials,
@@ -110,7 +117,7 @@ async function conflictError(client: TenantClient, secrets: Secrets): Promise<Er
   return new Error(
     `The tenant already has a phone provider${existingId}, and the service allows only one. To manage it with ` +
       `this resource, set adoptExisting: true (the existing provider is then updated to these inputs); to only ` +
-      `read it, use PhoneProvider.get(name, id). "pulumi import" does not work for dynamic resources.`,
+      `read it, use PhoneProvider.get(name, id) (or "pulumi import" with the native tenant plugin).`,
   );
 }
 
@@ -228,9 +235,9 @@ export async function read(id: string, props: unknown): Promise<ReadResult> {
 }
 
 export async function update(id: string, _olds: unknown, news: unknown): Promise<UpdateResult<PhoneProviderOutputs>> {
-  const desired = parseCheckedInputs(definition.inputs, news, WHAT);
+  const desired = parseCheckedInputs(updateInputs, news, WHAT);
   const { client } = await tenantConnection();
-  // Full desired state, credentials included: the API replaces configuration whole.
+  // Full desired state, credentials included when given: the API replaces configuration whole.
   const response = await patchProvider(client, id, expandPhoneProvider(desired), secretsOf(desired));
   return { outs: outputsFrom(response, desired) };
 }

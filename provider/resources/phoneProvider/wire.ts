@@ -53,14 +53,14 @@ export const phoneProviderList = z.object({ providers: z.array(phoneProviderResp
 /** The body of POST and PATCH. */
 export const phoneProviderRequest = z.object({
   name: z.string(),
-  credentials: z.object({ auth_token: z.string().optional() }),
+  credentials: z.object({ auth_token: z.string().optional() }).optional(),
   disabled: z.boolean(),
   configuration: configurationWire.optional(),
 });
 export type PhoneProviderRequest = z.infer<typeof phoneProviderRequest>;
 
-/** What expand needs of the checked inputs (`adoptExisting` is not sent). */
-export type DesiredPhoneProvider = Omit<PhoneProviderInputs, "adoptExisting">;
+/** What expand needs of the checked inputs (`adoptExisting` is not sent; an update may leave `credentials` out). */
+export type DesiredPhoneProvider = Omit<PhoneProviderInputs, "adoptExisting" | "credentials"> & { credentials?: PhoneProviderInputs["credentials"] };
 
 /**
  * The full desired state, for POST and PATCH alike: PATCH replaces `configuration` whole, so it is
@@ -70,7 +70,7 @@ export function expandPhoneProvider(desired: DesiredPhoneProvider): PhoneProvide
   const configuration = desired.configuration;
   return compact({
     name: desired.name,
-    credentials: compact({ auth_token: desired.credentials.authToken }),
+    credentials: desired.credentials && compact({ auth_token: desired.credentials.authToken }),
     disabled: desired.disabled ?? false,
     configuration:
       configuration &&

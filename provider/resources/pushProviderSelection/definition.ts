@@ -33,7 +33,8 @@ export const pushProviderSelectionDefinition = {
   getDescription:
     "Reads the tenant's current selection without managing it. `id` is the tenant's domain, e.g. " +
     "`\"my-tenant.example.com\"`; any other id fails, naming the configured tenant's domain. This (or " +
-    "declaring the resource) is the way in: `pulumi import` does not work for dynamic resources (pulumi/pulumi#16175).",
+    "declaring the resource) is the way in; `pulumi import` works only with the native `tenant` plugin, not with the " +
+    "TypeScript dynamic resources (pulumi/pulumi#16175).",
   argsDescription: "The selection to apply.",
   inputs,
   outputs,

@@ -96,7 +96,7 @@ describe.sequential("a provider whose inputs are unknown in preview", { timeout:
 describe.sequential("import", { timeout: ENGINE_RUNS_TIMEOUT_MS }, () => {
   const stack = newStack();
   const PASSWORD = "imported-password-Kq2";
-  const importOf = (id: string, name = "imported") => stack.engine({}).import({ type: GADGET_TYPE, name, id });
+  const importOf = (id: string, name = "imported") => stack.engine({}).importResource(GADGET_TYPE, name, id);
   const failureOf = (pending: Promise<unknown>) => pending.then(() => new Error("expected the import to fail"), (error: unknown) => error as Error);
 
   it("reads with the id only, checks the read inputs against themselves, and stores the resource", async () => {
@@ -144,7 +144,7 @@ describe.sequential("import", { timeout: ENGINE_RUNS_TIMEOUT_MS }, () => {
     stack.changeRemote((state) => (state.objects["g-79"] = { inputs: {}, outputs: { name: "old" }, noInputs: true }));
     expect((await failureOf(importOf("g-79", "old"))).message).toContain("provider does not support importing resources; please try updating the 'gadget' plugin");
     expect((await failureOf(importOf("g-77"))).message).toContain("resource 'urn:pulumi:dev::gadget-fixture::gadget:index:Gadget::imported' already exists");
-    const dynamic = failureOf(stack.engine({}).import({ type: "pulumi-nodejs:dynamic:Resource", name: "d", id: "x" }));
+    const dynamic = failureOf(stack.engine({}).importResource("pulumi-nodejs:dynamic:Resource", "d", "x"));
     expect(await dynamic).toBeInstanceOf(EngineRunError);
     expect((await dynamic).message).toContain("only a native plugin's resources can be imported");
   });

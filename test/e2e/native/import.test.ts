@@ -1,0 +1,97 @@
+/**
+ * `pulumi import` with the native plugin, through the engine stand-in's import command (Read with the id alone,
+ * then Check of the read inputs against themselves, as the engine's ImportStep does): a phone provider and the
+ * push selection made outside Pulumi come into the stack, the auth token (write-only) is nowhere in the imported
+ * inputs, and the program that declares them then updates them in place. An enrollment ticket cannot be imported
+ * and a mistyped id fails naming it.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startEmulator, type Emulator } from "../../../tools/emulator";
+import { EngineRunError, createEngine, type Engine } from "../../../tools/engine";
+import { REPO_ROOT, packageLookupEnv } from "../../../tools/stacks/packageLink";
+import { assertDistIsFresh } from "../../resources/dist";
+import { OutOfBandAdmin, PHONE_API_PATH, operations } from "../helpers";
+
+const PROJECT_DIR = join(REPO_ROOT, "test", "support", "fixtures", "nativeProgram");
+const CLIENT = { id: "native-import-ci", secret: "sentinel-import-client-secret-61aa" };
+const OUT_OF_BAND_TOKEN = "sentinel-out-of-band-sms-token-0c7d";
+const SMS_TOKEN = "sentinel-import-sms-token-4e88";
+
+describe.sequential("import through the native plugin", () => {
+  let emulator: Emulator;
+  let engine: Engine;
+  let stateDir: string;
+  let phoneId: string;
+
+  beforeAll(async () => {
+    assertDistIsFresh();
+    emulator = await startEmulator({ clients: [CLIENT] });
+    emulator.state.pushProvider = "guardian";
+    const admin = await OutOfBandAdmin.create(emulator, CLIENT.id);
+    const created = (await admin.call("POST", PHONE_API_PATH, {
+      name: "vendor_a",
+      credentials: { auth_token: OUT_OF_BAND_TOKEN },
+      configuration: { sid: "AC_made_by_hand", delivery_methods: ["text"], default_from: "+15550199" },
+    })) as { id: string };
+    phoneId = created.id;
+    stateDir = mkdtempSync(join(tmpdir(), "pulumi-tenant-native-import-"));
+    engine = createEngine({
+      projectDir: PROJECT_DIR,
+      stack: "dev",
+      stateDir,
+      passphrase: "native import passphrase",
+      config: {
+        "tenant:domain": { value: emulator.url },
+        "tenant:clientId": { value: CLIENT.id },
+        "tenant:clientSecret": { value: CLIENT.secret, secret: true },
+        "tenant-native:smsAuthToken": { value: SMS_TOKEN, secret: true },
+      },
+      env: { PULUMI_NODEJS_TRANSPILE_ONLY: "true", TENANT_DOMAIN: "", TENANT_CLIENT_ID: "", TENANT_CLIENT_SECRET: "", TENANT_API_TOKEN: "", ...packageLookupEnv() },
+      timeoutMs: 120_000,
+    });
+  });
+
+  afterAll(async () => {
+    await emulator?.close();
+    if (stateDir) rmSync(stateDir, { recursive: true, force: true });
+  });
+
+  it("imports the phone provider: its inputs pass Check as they are and hold no auth token", async () => {
+    const result = await engine.importResource("tenant:index:PhoneProvider", "sms", phoneId);
+    expect(operations(result)).toEqual(["import tenant:index:PhoneProvider sms"]);
+    expect(result.diagnostics).toEqual([]);
+    const imported = (await engine.readState()).resources.find((resource) => resource.type === "tenant:index:PhoneProvider");
+    expect(imported?.id).toBe(phoneId);
+    expect(imported?.inputs).toMatchObject({ name: "vendor_a", configuration: { sid: "AC_made_by_hand" } });
+    expect(JSON.stringify(imported)).not.toContain(OUT_OF_BAND_TOKEN);
+    expect(await engine.rawState()).not.toContain(OUT_OF_BAND_TOKEN);
+  });
+
+  it("imports the push selection by the tenant's domain", async () => {
+    const result = await engine.importResource("tenant:index:PushProviderSelection", "push", new URL(emulator.url).host);
+    expect(operations(result)).toEqual(["import tenant:index:PushProviderSelection push"]);
+    const imported = (await engine.readState()).resources.find((resource) => resource.type === "tenant:index:PushProviderSelection");
+    expect(imported?.inputs).toEqual({ provider: "guardian" });
+  });
+
+  it("refuses an enrollment ticket, and a mistyped id, saying why", async () => {
+    const ticket = await engine.importResource("tenant:index:EnrollmentTicket", "ticket", "tkt_0123456789abcdef").catch((error: unknown) => error);
+    expect(ticket).toBeInstanceOf(EngineRunError);
+    expect((ticket as Error).message).toContain("the service cannot read enrollment tickets back");
+    const typo = await engine.importResource("tenant:index:PhoneProvider", "other", "pro_typo0000000000000000").catch((error: unknown) => error);
+    expect((typo as Error).message).toContain('the tenant has no phone provider with this id');
+  });
+
+  it("the program that declares them then updates them in place, and destroy removes them", async () => {
+    const up = await engine.up();
+    expect(operations(up)).toEqual(expect.arrayContaining(["update tenant:index:PhoneProvider sms", "update tenant:index:PushProviderSelection push"]));
+    expect(emulator.state.phoneProviders.size).toBe(1);
+    expect(emulator.state.phoneProviders.get(phoneId)).toMatchObject({ credentials: { auth_token: SMS_TOKEN }, configuration: { sid: "AC0000000000000000000000000000demo" } });
+    expect(emulator.state.pushProvider).toBe("sns");
+    await engine.destroy();
+    expect(emulator.state.phoneProviders.size).toBe(0);
+  });
+});
