@@ -107,7 +107,7 @@ export class DynamicProviderHost {
     port: number,
     private readonly callTimeoutMs: number,
     /** How errors name the process: "dynamic-provider host" or "plugin pulumi-resource-<name>". */
-    private readonly label = "dynamic-provider host",
+    protected readonly label = "dynamic-provider host",
     /** A native plugin answers Configure with acceptSecrets: it gets and returns secret envelopes (§5). */
     readonly acceptsSecrets = false,
   ) {

@@ -44,9 +44,16 @@ export class NativePlugin extends DynamicProviderHost {
   private async handshake(engineAddress: string, rootDirectory: string, programDirectory: string): Promise<void> {
     const request = new (pulumiSdk().providerPb.ProviderHandshakeRequest)();
     request.setEngineAddress(engineAddress).setRootDirectory(rootDirectory).setProgramDirectory(programDirectory);
-    await this.call("Handshake", this.client.handshake.bind(this.client), request).catch((error: unknown) => {
-      if (!(error instanceof HostCallError && error.code === UNIMPLEMENTED)) throw error;
-    });
+    const answered = await this.call("Handshake", this.client.handshake.bind(this.client), request).then(
+      () => true,
+      (error: unknown) => {
+        if (error instanceof HostCallError && error.code === UNIMPLEMENTED) return false;
+        throw error;
+      },
+    );
+    // A plugin that answers Handshake gets the newer protocol (preview invokes, URN-configured providers, preview
+    // creates), which the stand-in does not mirror.
+    if (answered) throw new Error(`${this.label} implements Handshake; the engine stand-in only mirrors plugins that leave it unimplemented`);
   }
 
   async pluginVersion(): Promise<string> {
@@ -96,7 +103,10 @@ export class NativePlugin extends DynamicProviderHost {
     const request = new (pulumiSdk().providerPb.ConfigureRequest)();
     request.setUrn(providerUrn).setArgs(toStruct(args)).setAcceptsecrets(true).setAcceptresources(true).setSendsOldInputs(true).setSendsOldInputsToDelete(true);
     for (const [key, value] of Object.entries(variables)) request.getVariablesMap().set(key, value);
-    await this.call("Configure", this.client.configure.bind(this.client), request);
+    const response = await this.call("Configure", this.client.configure.bind(this.client), request);
+    // What the engine would do differently for these answers (strip secrets, call Create/Update in preview) is not mirrored.
+    if (!response.getAcceptsecrets()) throw new Error(`${this.label} answered Configure without acceptSecrets; the engine stand-in only mirrors plugins that accept secrets`);
+    if (response.getSupportspreview()) throw new Error(`${this.label} answered Configure with supportsPreview; the engine stand-in does not mirror previews of Create and Update`);
   }
 
   /** Cancel, as the engine sends it at the end of every run, then the process is stopped. */

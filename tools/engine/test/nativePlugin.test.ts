@@ -181,6 +181,22 @@ describe.sequential("invokes and the Log service", { timeout: ENGINE_RUNS_TIMEOU
   });
 });
 
+describe("what the stand-in does not mirror fails loudly", { timeout: ENGINE_RUNS_TIMEOUT_MS }, () => {
+  const spec: GadgetSpec = { gadgets: [{ name: "a" }] };
+  it.each([
+    [{ GADGET_HANDSHAKE: "1" }, "implements Handshake; the engine stand-in only mirrors plugins that leave it unimplemented"],
+    [{ GADGET_CONFIGURE_ANSWER: "plain" }, "answered Configure without acceptSecrets"],
+    [{ GADGET_CONFIGURE_ANSWER: "preview" }, "answered Configure with supportsPreview"],
+  ])("a plugin run with %o", async (env, message) => {
+    const error = await newStack()
+      .engine(spec, { env })
+      .preview()
+      .catch((thrown: unknown) => thrown);
+    expect(error).toBeInstanceOf(EngineRunError);
+    expect((error as Error).message).toContain(message);
+  });
+});
+
 describe("the plugin's folder", () => {
   it("comes from Pulumi.yaml plugins.providers[].path", () => {
     expect(readProject(GADGET_PROJECT_DIR).plugins).toEqual({ gadget: expect.stringMatching(/gadgetPlugin\/pulumi-resource-gadget$/) });
