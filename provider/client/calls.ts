@@ -11,7 +11,7 @@ import type { TokenSource } from "./auth";
 import { Deadline } from "./deadline";
 import { MAX_ERROR_BODY_BYTES, MAX_SUCCESS_BODY_BYTES, readCapped } from "./body";
 import { AmbiguousRequestError, ApiError, NetworkError, RequestError, RequestNotSentError, ResponseShapeError } from "./errors";
-import { formatMs, type DebugLog } from "./log";
+import { formatMs, showNotice, type DebugLog } from "./log";
 import type { ClientOptions } from "./options";
 import { Redactor, secretFieldValues } from "./redact";
 import { parseErrorBody, parseSuccessBody } from "./responses";
@@ -291,7 +291,7 @@ export class CallRunner {
       `[pulumi-tenant] the tenant's API rate limit is exhausted: waiting ${Math.ceil(delayMs / 1000)} s ${why} ` +
       `before ${call.method} ${call.shownPath} (${call.operation}).`;
     if (this.options.notice) this.options.notice(line);
-    else process.stderr.write(line + "\n");
+    else showNotice(line);
   }
 
   /** Waits in line for the tenant's rate-limit budget instead of provoking a 429. */

@@ -3,7 +3,10 @@
  * `pulumi-resource-tenant [--logtostderr] [-v=N] [--tracing ENDPOINT] <engine address>` and reads the port the
  * server listens on from the first line of its standard output.
  */
+import { connectEngineLog, engineAddressOf } from "./engineLog";
 import { startServer } from "./server";
+
+connectEngineLog(engineAddressOf(process.argv.slice(2)));
 
 startServer().then(
   ({ port }) => process.stdout.write(`${port}\n`),

@@ -9,6 +9,7 @@ import { RESOURCES } from "../resources/registry";
 import { handlers } from "../host";
 import { provider as proto, type Struct } from "./protocol";
 import { tokenOf } from "./schema";
+import { engineLog } from "./engineLog";
 import { fromStruct, toStruct } from "./values";
 
 interface Handler {
@@ -106,6 +107,7 @@ export async function read(req: InstanceType<typeof proto.ReadRequest>): Promise
   const response = new proto.ReadResponse().setId(result.id ?? "");
   // An empty id means the object is gone; the engine then drops it from state.
   if (!result.id) return response;
+  if (!req.getProperties() && !req.getInputs()) adviseOnImport(resource, req.getUrn(), result.inputs);
   const secretKeys = new Set([...stored.secretKeys, ...storedInputs.secretKeys]);
   return response
     .setProperties(outputsStruct(resource, result.props, secretKeys))
@@ -121,4 +123,17 @@ export async function update(req: InstanceType<typeof proto.UpdateRequest>): Pro
 
 export async function remove(req: InstanceType<typeof proto.DeleteRequest>): Promise<void> {
   await resourceFor(req.getUrn()).handler.delete(req.getId(), fromStruct(req.getProperties()).plain);
+}
+
+/** An import brings no write-only input back: say which ones the generated code lacks. */
+function adviseOnImport(resource: Resource, urn: string, inputs: unknown): void {
+  const name = (inputs as PropertyBag | undefined)?.name;
+  if (resource.definition.name === "PhoneProvider" && name === "vendor_a") {
+    engineLog(
+      "warning",
+      "The imported phone provider's credentials.authToken is write-only (the service never returns it), so the " +
+        "imported inputs and the generated code have none: add it to your program (as a secret) before the next up.",
+      urn,
+    );
+  }
 }

@@ -27,9 +27,9 @@ export class PluginProcess {
   }
 
   /** Starts the plugin with `env` added to this process's environment (TENANT_* blanked unless given). */
-  static async start(env: Record<string, string> = {}, executable = PLUGIN_EXECUTABLE): Promise<PluginProcess> {
+  static async start(env: Record<string, string> = {}, executable = PLUGIN_EXECUTABLE, engineAddress = "127.0.0.1:1"): Promise<PluginProcess> {
     const blank = { TENANT_DOMAIN: "", TENANT_CLIENT_ID: "", TENANT_CLIENT_SECRET: "", TENANT_API_TOKEN: "", TENANT_AUDIENCE: "" };
-    const child = spawn(executable, ["127.0.0.1:1"], { env: { ...process.env, ...blank, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(executable, [engineAddress], { env: { ...process.env, ...blank, ...env }, stdio: ["ignore", "pipe", "pipe"] });
     const firstLine = await new Promise<string>((resolve, reject) => {
       const lines = createInterface({ input: child.stdout! });
       lines.once("line", (line) => resolve(line));

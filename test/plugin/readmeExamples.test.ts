@@ -1,0 +1,50 @@
+/**
+ * The README's programs for other languages use only what the plugin's schema declares: the YAML program's
+ * resource types, properties and function, and the Python program's arguments (snake_case of the schema's
+ * names, as generated Python SDKs spell them). Neither language runs here; the names are what can be checked.
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { expect, it } from "vitest";
+import { parse } from "yaml";
+import { REPO_ROOT, assertDistIsFresh } from "../resources/dist";
+
+type Spec = Record<string, unknown>;
+const readme = fs.readFileSync(path.join(REPO_ROOT, "README.md"), "utf8");
+const section = readme.slice(readme.indexOf("## Use from Python, Go, .NET, Java or YAML"), readme.indexOf("## Limits"));
+const blocks = (language: string): string[] => [...section.matchAll(new RegExp("```" + language + "\\n([\\s\\S]*?)```", "g"))].map((match) => match[1]);
+
+function schema(): { resources: Record<string, { inputProperties: Record<string, Spec> }>; functions: Record<string, Spec>; types: Record<string, { properties: Record<string, Spec> }> } {
+  assertDistIsFresh();
+  return JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "dist", "schema.json"), "utf8"));
+}
+
+const snake = (name: string): string => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+
+it("the YAML program declares only schema resource types and input properties, and a schema function", () => {
+  const program = parse(blocks("yaml").find((block) => block.includes("runtime: yaml")) ?? "") as {
+    resources: Record<string, { type: string; properties: Spec }>;
+    variables: Record<string, { "fn::invoke": { function: string } }>;
+  };
+  const { resources, functions } = schema();
+  for (const [name, resource] of Object.entries(program.resources)) {
+    const declared = resources[resource.type];
+    expect(declared, `${name}: ${resource.type}`).toBeDefined();
+    for (const property of Object.keys(resource.properties)) expect(Object.keys(declared.inputProperties), `${name}.${property}`).toContain(property);
+  }
+  expect(Object.keys(functions)).toContain(program.variables.streams["fn::invoke"].function);
+});
+
+it("the Python program's arguments are the schema's names in snake_case", () => {
+  const python = blocks("python")[0];
+  const { resources, types } = schema();
+  const phoneInputs = Object.keys(resources["tenant:index:PhoneProvider"].inputProperties).map(snake);
+  for (const argument of ["name", "credentials", "configuration"]) expect(phoneInputs).toContain(argument);
+  expect(python).toContain('"auth_token"');
+  expect(Object.keys(types["tenant:index:PhoneProviderCredentials"].properties).map(snake)).toContain("auth_token");
+  const configuration = Object.keys(types["tenant:index:PhoneProviderConfiguration"].properties).map(snake);
+  for (const key of ["sid", "delivery_methods", "default_from"]) {
+    expect(python).toContain(`"${key}"`);
+    expect(configuration).toContain(key);
+  }
+});
