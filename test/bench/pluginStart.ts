@@ -14,7 +14,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { startEmulator } from "../../tools/emulator";
-import { DynamicProviderHost } from "../../tools/engine";
+import { NativePlugin } from "../../tools/engine";
 import { REPO_ROOT } from "../../tools/stacks/packageLink";
 import { COLD_START_CLIENT, bareHost, type HostSample } from "./coldStart";
 import type { Row } from "./report";
@@ -39,15 +39,16 @@ function peakRssMb(pid: number): number {
 
 async function pluginSample(domain: string, provider: string): Promise<HostSample> {
   const started = performance.now();
-  const plugin = await DynamicProviderHost.startPlugin(EXECUTABLE, { cwd: REPO_ROOT, callTimeoutMs: 30_000 });
+  // No engine in this benchmark: the address is one nothing listens on (the plugin dials it only to log).
+  const plugin = await NativePlugin.launch(EXECUTABLE, { cwd: REPO_ROOT, engineAddress: "127.0.0.1:1", callTimeoutMs: 30_000 });
   const portMs = performance.now() - started;
   try {
-    await plugin.configurePlugin("urn:pulumi:bench::tenant-bench::pulumi:providers:tenant::default", {
+    await plugin.load("tenant", "urn:pulumi:bench::tenant-bench::pulumi:providers:tenant::default", {
       domain,
       clientId: COLD_START_CLIENT.id,
       clientSecret: COLD_START_CLIENT.secret,
       version: "0.0.0",
-    }, {});
+    });
     const checked = await plugin.check(PUSH_URN, {}, { provider });
     if (checked.failures.length > 0) throw new Error(`check failed: ${JSON.stringify(checked.failures)}`);
     await plugin.create(PUSH_URN, checked.inputs);

@@ -1,9 +1,9 @@
 /**
  * TEST TOOL — command line for the engine stand-in (or a real Pulumi CLI when installed, see createEngine):
  *
- *   npx tsx tools/engine/cli.ts <preview|up|refresh|destroy> --project-dir DIR --stack S --state-dir DIR
- *       [--refresh] [--expect-no-changes] [--run-program] [--parallel N] [--config key=value]... [--secret key=value]...
- *       [--timeout-ms N]
+ *   npx tsx tools/engine/cli.ts <preview|up|refresh|destroy|import TYPE NAME ID> --project-dir DIR --stack S
+ *       --state-dir DIR [--refresh] [--expect-no-changes] [--run-program] [--parallel N] [--config key=value]...
+ *       [--secret key=value]... [--timeout-ms N] [--protect=false]
  *
  * The passphrase comes from PULUMI_CONFIG_PASSPHRASE; PULUMI_RUN_PROGRAM and PULUMI_PARALLEL work as with the CLI.
  * Prints the steps (with the properties `--diff` would show) and the stack outputs (secrets as [secret]); exits 1
@@ -16,7 +16,7 @@ import { qualifiedConfig, type StackConfig } from "./project";
 import { UNCHANGED_OPS, displayedChanges } from "./steps";
 import { UNKNOWN_VALUE, isPlainObject, isSecretEnvelope } from "./values";
 
-const COMMANDS = ["preview", "up", "refresh", "destroy"] as const;
+const COMMANDS = ["preview", "up", "refresh", "destroy", "import"] as const;
 type Command = (typeof COMMANDS)[number];
 
 interface CliArgs {
@@ -30,6 +30,8 @@ interface CliArgs {
   parallel?: number;
   config: StackConfig;
   timeoutMs?: number;
+  /** `import <type> <name> <id>`: what to import. */
+  importSpec?: { type: string; name: string; id: string; protect: boolean };
 }
 
 /** The CLI's exit code for --expect-no-changes finding changes (3.226+). */
@@ -39,6 +41,11 @@ export function parseArgs(argv: string[]): CliArgs {
   const [command, ...rest] = argv;
   if (!COMMANDS.includes(command as Command)) throw new Error(`first argument must be one of ${COMMANDS.join(", ")}`);
   const parsed: Partial<CliArgs> & { config: StackConfig } = { command: command as Command, refresh: false, expectNoChanges: false, config: {} };
+  if (command === "import") {
+    const [type, name, id] = rest.splice(0, 3);
+    if (!type || !name || id === undefined || [type, name, id].some((word) => word.startsWith("--"))) throw new Error("import needs <type> <name> <id>");
+    parsed.importSpec = { type, name, id, protect: true };
+  }
   for (let index = 0; index < rest.length; index++) {
     const flag = rest[index];
     const value = () => {
@@ -62,6 +69,7 @@ export function parseArgs(argv: string[]): CliArgs {
     else if (flag === "--config") setting(false);
     else if (flag === "--secret") setting(true);
     else if (flag === "--timeout-ms") parsed.timeoutMs = Number(value());
+    else if (flag === "--protect=false" && parsed.importSpec) parsed.importSpec.protect = false;
     else throw new Error(`unknown argument ${flag}`);
   }
   for (const required of ["projectDir", "stack", "stateDir"] as const) {
@@ -107,7 +115,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   try {
     args = parseArgs(argv);
   } catch (error) {
-    io.err(`error: ${(error as Error).message}\nusage: tsx tools/engine/cli.ts <preview|up|refresh|destroy> --project-dir DIR --stack S --state-dir DIR [--refresh] [--expect-no-changes] [--run-program] [--parallel N] [--config k=v]... [--secret k=v]...`);
+    io.err(`error: ${(error as Error).message}\nusage: tsx tools/engine/cli.ts <preview|up|refresh|destroy|import TYPE NAME ID> --project-dir DIR --stack S --state-dir DIR [--refresh] [--expect-no-changes] [--run-program] [--parallel N] [--config k=v]... [--secret k=v]... [--protect=false]`);
     return 2;
   }
   const passphrase = io.env.PULUMI_CONFIG_PASSPHRASE;
@@ -128,7 +136,9 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
           ? await engine.up({ ...flags, refresh: args.refresh })
           : args.command === "refresh"
             ? await engine.refresh(flags)
-            : await engine.destroy(flags);
+            : args.importSpec
+              ? await engine.importResource(args.importSpec.type, args.importSpec.name, args.importSpec.id, { protect: args.importSpec.protect })
+              : await engine.destroy(flags);
     if (result.diagnostics.length > 0) io.err(warnings(result));
     io.out(mask(formatResult(result)));
     return 0;

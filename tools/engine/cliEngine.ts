@@ -17,6 +17,7 @@ import {
   type UpdateOptions,
   proposedChanges,
 } from "./engine";
+import type { ImportOptions } from "./importer";
 import { qualifiedConfig, readProject } from "./project";
 import type { ResourceState } from "./state";
 import { isProviderType, nameOfUrn, shortType, type Step, type StepOp } from "./steps";
@@ -36,8 +37,8 @@ export interface Engine {
   up(opts?: UpdateOptions): Promise<RunResult>;
   refresh(opts?: CommandOptions & { expectNoChanges?: boolean }): Promise<RunResult>;
   destroy(opts?: CommandOptions): Promise<RunResult>;
-  /** `pulumi import <type> <name> <id>`: an existing object taken into the stack (plugin resources only). */
-  importResource(type: string, name: string, id: string): Promise<RunResult>;
+  /** `pulumi import --yes <type> <name> <id>`: an existing object of a native plugin taken into the stack. */
+  importResource(type: string, name: string, id: string, opts?: ImportOptions): Promise<RunResult>;
   readState(): Promise<StackState>;
   rawState(): Promise<string>;
 }
@@ -70,7 +71,7 @@ interface StepMetadata {
   new?: { outputs?: unknown; inputs?: unknown };
 }
 
-const DIRECT_OPS = new Set(["create", "update", "replace", "delete", "same", "read"]);
+const DIRECT_OPS = new Set(["create", "update", "replace", "delete", "same", "read", "import"]);
 
 export class PulumiCliEngine implements Engine {
   private readonly projectName: string;
@@ -96,8 +97,9 @@ export class PulumiCliEngine implements Engine {
     return this.run(["destroy", "--yes", "--skip-preview", ...commandFlags(opts)], "resOutputsEvent", "update", false);
   }
 
-  importResource(type: string, name: string, id: string): Promise<RunResult> {
-    return this.run(["import", type, name, id, "--yes", "--skip-preview", "--generate-code=false"], "resOutputsEvent", "update", false);
+  importResource(type: string, name: string, id: string, opts: ImportOptions = {}): Promise<RunResult> {
+    const args = ["import", type, name, id, "--yes", "--skip-preview", "--generate-code=false", `--protect=${opts.protect !== false}`];
+    return this.run(args, "resOutputsEvent", "update", false);
   }
 
   async readState(): Promise<StackState> {
@@ -178,7 +180,7 @@ export class PulumiCliEngine implements Engine {
   private pulumi(args: string[], mustSucceed = true): Promise<{ code: number | null; stdout: string; stderr: string }> {
     const fullArgs = [...args, "--non-interactive", "--cwd", this.opts.projectDir];
     if (args[0] !== "stack" || args[1] !== "select") fullArgs.push("--stack", this.opts.stack);
-    if (["preview", "up", "refresh", "destroy", "config"].includes(args[0])) {
+    if (["preview", "up", "refresh", "destroy", "import", "config"].includes(args[0])) {
       fullArgs.push("--config-file", path.join(this.opts.stateDir, `Pulumi.${this.opts.stack}.yaml`));
     }
     const env = {

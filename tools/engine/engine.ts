@@ -5,12 +5,13 @@
  * as the Pulumi engine has them. See README.md in this folder for what it does not cover.
  */
 import { Deployment, type ProgramMode } from "./deployment";
-import { importOne } from "./importStep";
 import { secretConfigFilter } from "./diagnostics";
 import { HostPool } from "./hosts";
 import { deleteRemoved, destroyAll, refreshAll } from "./lifecycle";
 import type { EngineLog } from "./monitor";
 import { MonitorServer } from "./monitor";
+import { EngineServer } from "./engineServer";
+import { importResources, type ImportOptions, type ImportSpec } from "./importer";
 import { runProgram, type ProgramExit } from "./program";
 import { pluginConfigEnv, providerConfigArgs, qualifiedConfig, readProject, type ProjectInfo, type StackConfig } from "./project";
 import { parallelDiffEnabled, resolveParallelism } from "./scheduler";
@@ -74,7 +75,7 @@ export interface RunResult {
   stateWrites?: number;
 }
 
-type RunKind = "preview" | "up" | "refresh" | "destroy";
+type RunKind = "preview" | "up" | "refresh" | "destroy" | "import";
 /** The word the CLI's message uses for each command. */
 type Operation = "preview" | "update" | "refresh";
 
@@ -140,59 +141,11 @@ export class TestEngine {
   }
 
   /**
-   * `pulumi import <type> <name> <id>` as the engine's ImportStep runs it: the type's default provider from the
-   * current config, Read with the id alone, a failure when nothing is there, then Check with the read inputs as
-   * olds and news (a failure there is only a warning: "almost certainly a bug in the provider"); the object then
-   * sits in state with the checked inputs. The program does not run; code generation is the CLI's.
+   * `pulumi import --yes <type> <name> <id>` (importer.ts): no program; Read with the id alone, then Check of the
+   * read inputs against themselves (failures only warn); only a native plugin's resources can be imported.
    */
-  async importResource(type: string, name: string, id: string): Promise<RunResult> {
-    const { hosts, deployment } = await this.newDeployment({ dryRun: false, parallelism: 1, parallelDiff: false });
-    try {
-      await importOne(deployment, type, name, id);
-    } catch (error) {
-      throw new EngineRunError(`import failed:\n${(error as Error).message}`, this.importResult(deployment, hosts));
-    } finally {
-      await hosts.stopAll();
-      await this.store.flush();
-    }
-    return this.importResult(deployment, hosts);
-  }
-
-  /** One run's provider processes and deployment, starting from the stored state. */
-  private async newDeployment(run: { dryRun: boolean; parallelism: number; parallelDiff: boolean }): Promise<{ hosts: HostPool; deployment: Deployment }> {
-    const hosts = new HostPool({
-      cwd: this.project.programDir,
-      project: this.project.name,
-      env: this.opts.env,
-      callTimeoutMs: this.opts.callTimeoutMs,
-      plugins: this.project.plugins,
-      pluginConfigEnv: (pkg) => pluginConfigEnv(this.config, pkg),
-    });
-    const deployment = new Deployment({
-      ...run,
-      project: this.project.name,
-      stack: this.opts.stack,
-      hosts,
-      resources: await this.store.load(),
-      requestSave: (snapshot) => this.store.requestSave(snapshot),
-      config: this.config,
-      pluginPackages: Object.keys(this.project.plugins),
-    });
-    return { hosts, deployment };
-  }
-
-  private importResult(deployment: Deployment, hosts: HostPool): RunResult {
-    return {
-      steps: [...deployment.steps],
-      outputs: stackOutputsOf(deployment.snapshot),
-      changed: deployment.steps.length > 0,
-      programOutput: "",
-      hostOutput: hosts.output(),
-      logs: [],
-      diagnostics: [...deployment.diagnostics],
-      parallel: 1,
-      peakOperations: deployment.workers.peak,
-    };
+  importResource(type: string, name: string, id: string, opts: ImportOptions = {}): Promise<RunResult> {
+    return this.run("import", { imports: [{ type, name, id, protect: opts.protect }] });
   }
 
   /** The stored state, secrets decrypted (still marked as envelopes). */
@@ -206,16 +159,44 @@ export class TestEngine {
     return this.store.raw();
   }
 
-  private async run(kind: RunKind, opts: UpdateOptions): Promise<RunResult> {
+  private async run(kind: RunKind, opts: UpdateOptions & { imports?: readonly ImportSpec[] }): Promise<RunResult> {
     const env = { ...process.env, ...this.opts.env };
     const runProgram = opts.runProgram ?? env.PULUMI_RUN_PROGRAM === "true";
     const parallel = resolveParallelism(opts.parallel, env);
-    const operation: Operation = kind === "up" ? "update" : kind === "destroy" ? "update" : kind;
+    const operation: Operation = kind === "preview" || kind === "refresh" ? kind : "update";
     const mask = secretConfigFilter(this.config);
     const writesBefore = this.store.writeCount;
     const output: string[] = [];
     const logs: EngineLog[] = [];
-    const { hosts, deployment } = await this.newDeployment({ dryRun: kind === "preview", parallelism: parallel, parallelDiff: parallelDiffEnabled(env) });
+    const onLog = (log: EngineLog): void => {
+      logs.push(log);
+      // Like the CLI without --debug: debug messages (which carry wire objects, secrets included) are not shown.
+      if (log.severity !== "debug") output.push(`[engine ${log.severity}] ${log.message}${log.message.endsWith("\n") ? "" : "\n"}`);
+    };
+    const resources = await this.store.load();
+    // Native plugins get the address of the engine's own Engine service and log through it.
+    const engineServer = Object.keys(this.project.plugins).length > 0 ? await EngineServer.start(onLog) : undefined;
+    const hosts = new HostPool({
+      engineAddress: engineServer?.address,
+      cwd: this.project.programDir,
+      project: this.project.name,
+      env: this.opts.env,
+      callTimeoutMs: this.opts.callTimeoutMs,
+      plugins: this.project.plugins,
+      pluginConfigEnv: (pkg) => pluginConfigEnv(this.config, pkg),
+    });
+    const deployment = new Deployment({
+      project: this.project.name,
+      stack: this.opts.stack,
+      dryRun: kind === "preview",
+      hosts,
+      resources,
+      requestSave: (snapshot) => this.store.requestSave(snapshot),
+      config: this.config,
+      pluginPackages: Object.keys(this.project.plugins),
+      parallelism: parallel,
+      parallelDiff: parallelDiffEnabled(env),
+    });
     const result = (): RunResult => ({
       steps: [...deployment.steps],
       outputs: deployment.stackOutputs ?? stackOutputsOf(deployment.snapshot),
@@ -230,7 +211,7 @@ export class TestEngine {
     });
     const program = async (mode: ProgramMode): Promise<string | undefined> => {
       deployment.programMode = mode;
-      const exit = await this.runProgram(deployment, parallel, output, logs);
+      const exit = await this.runProgram(deployment, parallel, output, onLog);
       return programFailure(exit, deployment, logs, output.join(""), this.opts.timeoutMs ?? 120_000);
     };
 
@@ -242,6 +223,8 @@ export class TestEngine {
         deployment.refreshOnRegister = opts.refresh === true && runProgram;
         failure = await program("update");
         if (!failure) await deleteRemoved(deployment);
+      } else if (kind === "import") {
+        await importResources(deployment, opts.imports ?? [], this.project.name, this.opts.stack);
       } else if (kind === "refresh") {
         if (runProgram) failure = await program("refresh");
         if (!failure) await refreshAll(deployment, (resource) => !deployment.wasRegistered(resource.urn));
@@ -253,6 +236,7 @@ export class TestEngine {
       failure = deployment.errors.length > 0 ? deployment.errors.join("\n") : (error as Error).message;
     } finally {
       await hosts.stopAll();
+      await engineServer?.stop();
       // Like the engine's snapshot manager on close: the final snapshot is written once more (not in preview).
       deployment.persist();
       await this.store.flush().catch((error: unknown) => (failure ??= `saving the state failed: ${(error as Error).message}`));
@@ -262,15 +246,11 @@ export class TestEngine {
     return result();
   }
 
-  private async runProgram(deployment: Deployment, parallel: number, output: string[], logs: EngineLog[]): Promise<ProgramExit> {
+  private async runProgram(deployment: Deployment, parallel: number, output: string[], onLog: (log: EngineLog) => void): Promise<ProgramExit> {
     // The program registers the default provider with the current config; boot its host meanwhile.
     deployment.hosts.defineProvider(deployment.defaultProviderUrn, providerConfigArgs(this.config));
     deployment.hosts.prestart(deployment.defaultProviderUrn);
-    const monitor = await MonitorServer.start(deployment, (log) => {
-      logs.push(log);
-      // Like the CLI without --debug: debug messages (which carry wire objects, secrets included) are not shown.
-      if (log.severity !== "debug") output.push(`[engine ${log.severity}] ${log.message}${log.message.endsWith("\n") ? "" : "\n"}`);
-    });
+    const monitor = await MonitorServer.start(deployment, onLog);
     try {
       return await runProgram({
         project: this.project,

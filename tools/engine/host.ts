@@ -1,7 +1,7 @@
 /**
  * TEST TOOL — a client for one real provider process, spoken to over gRPC exactly as the Pulumi engine does: the
- * dynamic-provider host (`node <@pulumi/pulumi>/cmd/dynamic-provider`), or a native resource plugin executable
- * (`pulumi-resource-<name> <engine address>`), which receives and returns secrets as envelopes.
+ * dynamic-provider host (`node <@pulumi/pulumi>/cmd/dynamic-provider`); a native resource plugin is a subclass
+ * (nativePlugin.ts).
  *
  * Every call has a deadline, and a host that exits fails pending and later calls at once with the method, the
  * exit code or signal and the tail of its stderr, so a test never hangs on a dead host.
@@ -37,6 +37,25 @@ export interface HostOptions {
 }
 
 export type DiffChanges = "unknown" | "none" | "some";
+export type PropertyDiffKind = "add" | "add-replace" | "delete" | "delete-replace" | "update" | "update-replace";
+
+export interface DiffAnswer {
+  changes: DiffChanges;
+  replaces: string[];
+  deleteBeforeReplace: boolean;
+  /** The provider's changed keys (a dynamic provider never sends any). */
+  diffs: string[];
+  /** Per property path, when the provider sent a detailed diff: a `*-replace` kind forces a replacement. */
+  detailedDiff?: Record<string, { kind: PropertyDiffKind; inputDiff: boolean }>;
+}
+
+const PROPERTY_DIFF_KINDS: PropertyDiffKind[] = ["add", "add-replace", "delete", "delete-replace", "update", "update-replace"];
+
+function detailedDiffOf(map: { forEach(visit: (value: { getKind(): number; getInputdiff(): boolean }, key: string) => void): void }): DiffAnswer["detailedDiff"] {
+  const detailed: NonNullable<DiffAnswer["detailedDiff"]> = {};
+  map.forEach((value, key) => (detailed[key] = { kind: PROPERTY_DIFF_KINDS[value.getKind()] ?? "update", inputDiff: value.getInputdiff() }));
+  return detailed;
+}
 
 /** A create/update that failed after the object was made (ErrorResourceInitFailed in grpc-status-details-bin). */
 export interface InitFailure {
@@ -80,15 +99,15 @@ export class DynamicProviderHost {
   private readonly pending = new Set<PendingCall>();
   private exitDescription: string | undefined;
   private readonly exited: Promise<void>;
-  private readonly client: ResourceProviderClient;
+  protected readonly client: ResourceProviderClient;
 
-  private constructor(
+  protected constructor(
     private readonly child: ChildProcess,
     private readonly outputChunks: string[],
     port: number,
     private readonly callTimeoutMs: number,
     /** How errors name the process: "dynamic-provider host" or "plugin pulumi-resource-<name>". */
-    private readonly label = "dynamic-provider host",
+    protected readonly label = "dynamic-provider host",
     /** A native plugin answers Configure with acceptSecrets: it gets and returns secret envelopes (§5). */
     readonly acceptsSecrets = false,
   ) {
@@ -125,20 +144,6 @@ export class DynamicProviderHost {
     return new DynamicProviderHost(child, chunks, port, opts.callTimeoutMs ?? 60_000);
   }
 
-  /**
-   * Runs a native resource plugin as the CLI does: the executable itself, the engine address as its argument,
-   * the program directory as working directory, PULUMI_CONFIG (the package's decrypted stack config) in its env.
-   */
-  static async startPlugin(executable: string, opts: { cwd: string; env?: NodeJS.ProcessEnv; callTimeoutMs?: number; startTimeoutMs?: number }): Promise<DynamicProviderHost> {
-    assertFile(executable, "resource plugin executable");
-    const label = `plugin ${path.basename(executable)}`;
-    const child = spawn(executable, ["127.0.0.1:0"], { cwd: opts.cwd, env: { ...process.env, ...opts.env }, stdio: ["ignore", "pipe", "pipe"] });
-    const chunks: string[] = [];
-    child.stderr?.setEncoding("utf8").on("data", (text: string) => chunks.push(text));
-    const port = await readPort(child, chunks, opts.startTimeoutMs ?? 30_000, executable, label);
-    return new DynamicProviderHost(child, chunks, port, opts.callTimeoutMs ?? 60_000, label, true);
-  }
-
   get pid(): number {
     return this.child.pid ?? -1;
   }
@@ -153,31 +158,6 @@ export class DynamicProviderHost {
     const request = new (pulumiSdk().providerPb.ConfigureRequest)();
     request.setArgs(toStruct(config)).setAcceptsecrets(opts.acceptSecrets ?? true).setAcceptresources(true);
     await this.call("Configure", this.client.configure.bind(this.client), request);
-  }
-
-  /** A native plugin's Configure: `args` (secrets as envelopes, plus `version`) and the legacy `variables` map. */
-  async configurePlugin(providerUrn: string, args: PropertyMap, variables: Record<string, string>): Promise<void> {
-    const request = new (pulumiSdk().providerPb.ConfigureRequest)();
-    request.setUrn(providerUrn).setArgs(toStruct(args)).setAcceptsecrets(true).setAcceptresources(true).setSendsOldInputs(true).setSendsOldInputsToDelete(true);
-    for (const [key, value] of Object.entries(variables)) request.getVariablesMap().set(key, value);
-    await this.call("Configure", this.client.configure.bind(this.client), request);
-  }
-
-  async pluginVersion(): Promise<string> {
-    const { emptyPb } = pulumiSdk();
-    const response = await this.call("GetPluginInfo", this.client.getPluginInfo.bind(this.client), new emptyPb.Empty());
-    return response.getVersion();
-  }
-
-  /** CheckConfig: the provider's inputs with secrets stripped (the engine marks them again by key afterwards). */
-  async checkConfig(urn: string, olds: PropertyMap, news: PropertyMap): Promise<{ inputs: PropertyMap; failures: { property: string; reason: string }[] }> {
-    const request = new (pulumiSdk().providerPb.CheckRequest)();
-    request.setUrn(urn).setOlds(toStruct(olds)).setNews(toStruct(news));
-    const response = await this.call("CheckConfig", this.client.checkConfig.bind(this.client), request);
-    return {
-      inputs: fromStruct(response.getInputs()),
-      failures: response.getFailuresList().map((failure) => ({ property: failure.getProperty(), reason: failure.getReason() })),
-    };
   }
 
   async invoke(token: string, args: PropertyMap): Promise<{ result: PropertyMap; failures: { property: string; reason: string }[] }> {
@@ -206,7 +186,7 @@ export class DynamicProviderHost {
     olds: PropertyMap,
     news: PropertyMap,
     oldInputs?: PropertyMap,
-  ): Promise<{ changes: DiffChanges; replaces: string[]; deleteBeforeReplace: boolean; diffs: string[] }> {
+  ): Promise<DiffAnswer> {
     const request = new (pulumiSdk().providerPb.DiffRequest)();
     request.setId(id).setUrn(urn).setOlds(toStruct(olds)).setNews(toStruct(news));
     if (oldInputs) request.setOldInputs(toStruct(oldInputs));
@@ -217,6 +197,7 @@ export class DynamicProviderHost {
       replaces: response.getReplacesList(),
       deleteBeforeReplace: response.getDeletebeforereplace(),
       diffs: response.getDiffsList(),
+      ...(response.getHasdetaileddiff() ? { detailedDiff: detailedDiffOf(response.getDetaileddiffMap()) } : {}),
     };
   }
 
@@ -235,11 +216,13 @@ export class DynamicProviderHost {
     return { properties: fromStruct(response.getProperties()) };
   }
 
-  /** `id` "" in the answer means the object is gone; `noOutputs` means the answer carried no properties at all. */
+  /**
+   * `id` "" in the answer means the object is gone; `noOutputs` means the answer carried no properties at all.
+   * Without `properties` (and inputs) it is the import's Read: the id only.
+   */
   async read(
     id: string,
     urn: string,
-    /** Unset for an import: the engine sends the id alone. */
     properties: PropertyMap | undefined,
     inputs?: PropertyMap,
   ): Promise<{ id: string; properties: PropertyMap; inputs?: PropertyMap; noOutputs: boolean }> {
@@ -274,7 +257,7 @@ export class DynamicProviderHost {
     }
   }
 
-  private call<Req, Res>(method: string, invoke: Unary<Req, Res>, request: Req): Promise<Res> {
+  protected call<Req, Res>(method: string, invoke: Unary<Req, Res>, request: Req): Promise<Res> {
     if (this.exitDescription !== undefined) return Promise.reject(this.goneError(method));
     return new Promise<Res>((resolve, reject) => {
       const entry: PendingCall = { method, fail: reject };
@@ -309,7 +292,7 @@ export class DynamicProviderHost {
 }
 
 /** Resolves with the port from the first stdout line; everything after it goes to `chunks`. */
-function readPort(child: ChildProcess, chunks: string[], timeoutMs: number, script: string, label = "dynamic-provider host"): Promise<number> {
+export function readPort(child: ChildProcess, chunks: string[], timeoutMs: number, script: string, label = "dynamic-provider host"): Promise<number> {
   return new Promise<number>((resolve, reject) => {
     let firstLine: string | undefined = "";
     const finish = (error?: string, port?: number) => {
@@ -352,11 +335,11 @@ function waitUpTo(promise: Promise<void>, ms: number): Promise<void> {
   });
 }
 
-function toStruct(value: PropertyMap) {
+export function toStruct(value: PropertyMap) {
   return pulumiSdk().structPb.Struct.fromJavaScript(jsonSafe(value) as never);
 }
 
-function fromStruct(struct: { toJavaScript(): Record<string, unknown> } | undefined): PropertyMap {
+export function fromStruct(struct: { toJavaScript(): Record<string, unknown> } | undefined): PropertyMap {
   return struct ? struct.toJavaScript() : {};
 }
 
@@ -380,7 +363,7 @@ function initFailureOf(error: ServiceError): InitFailure | undefined {
 }
 
 /** The ConfigureErrorMissingKeys detail of a Configure error, if any (provider.proto). */
-function missingKeysOf(error: ServiceError): { name: string; description: string }[] | undefined {
+export function missingKeysOf(error: ServiceError): { name: string; description: string }[] | undefined {
   const raw = error.metadata?.get("grpc-status-details-bin")[0];
   if (!raw || typeof raw === "string") return undefined;
   const { statusPb, providerPb } = pulumiSdk();

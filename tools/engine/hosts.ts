@@ -5,8 +5,9 @@
  * inputs those are (the program's, or the ones stored at the last update) is the caller's business (§8 rule 1).
  * Hosts start on first use and stop when the run ends.
  */
-import { DynamicProviderHost, HostCallError } from "./host";
-import { isSecretEnvelope, stripSecrets, type PropertyMap } from "./values";
+import { DynamicProviderHost } from "./host";
+import { NativePlugin } from "./nativePlugin";
+import type { PropertyMap } from "./values";
 
 export const DEFAULT_PROVIDER_NAME = "default";
 export const NODEJS_PROVIDER_TYPE = "pulumi:providers:pulumi-nodejs";
@@ -33,6 +34,8 @@ export interface HostPoolOptions {
   callTimeoutMs?: number;
   /** Native plugin executables by package name (Pulumi.yaml `plugins.providers`). */
   plugins?: Record<string, string>;
+  /** The run's Engine service (engineServer.ts): native plugins get it as their argument and log through it. */
+  engineAddress?: string;
   /** PULUMI_CONFIG for a package's plugin: its decrypted stack config, keys without the namespace (JSON). */
   pluginConfigEnv?: (pkg: string) => string;
 }
@@ -115,36 +118,15 @@ export class HostPool {
     return host;
   }
 
-  /**
-   * A native plugin as the engine loads a provider: GetPluginInfo, CheckConfig with the inputs' secrets stripped,
-   * then Configure with `args` (secrets as envelopes, plus `version`) and the legacy `variables` map.
-   */
-  private async startPlugin(pkg: string, providerUrn: string, inputs: PropertyMap): Promise<DynamicProviderHost> {
+  /** A native plugin as the engine loads a provider: one process per provider resource (nativePlugin.ts). */
+  private async startPlugin(pkg: string, providerUrn: string, inputs: PropertyMap): Promise<NativePlugin> {
     const executable = this.opts.plugins?.[pkg];
     if (!executable) throw new Error(`no plugin for package "${pkg}": add it to Pulumi.yaml's plugins.providers (the stand-in cannot download or install plugins)`);
+    if (!this.opts.engineAddress) throw new Error(`the plugin for package "${pkg}" needs the run's Engine service address`);
     const env = { ...this.opts.env, PULUMI_CONFIG: this.opts.pluginConfigEnv?.(pkg) ?? "{}" };
-    const host = await DynamicProviderHost.startPlugin(executable, { cwd: this.opts.cwd, env, callTimeoutMs: this.opts.callTimeoutMs });
-    this.started.push(host);
-    const version = typeof inputs.version === "string" ? inputs.version : await host.pluginVersion();
-    const checked = await host.checkConfig(providerUrn, {}, stripSecrets({ ...inputs, version }));
-    if (checked.failures.length > 0) {
-      throw new Error(checked.failures.map((failure) => `${pkg} provider: ${failure.property ? `${failure.property}: ` : ""}${failure.reason}`).join("\n"));
-    }
-    // The engine marks the checked inputs secret again by key before Configure.
-    const args = Object.fromEntries(Object.entries(checked.inputs).map(([key, value]) => [key, isSecretEnvelope(inputs[key]) ? inputs[key] : value]));
-    const variables = Object.fromEntries(
-      Object.entries(stripSecrets(args)).map(([key, value]) => [`${pkg}:config:${key}`, typeof value === "string" ? value : JSON.stringify(value)]),
-    );
-    await host.configurePlugin(providerUrn, args, variables).catch((error: unknown) => {
-      const missing = error instanceof HostCallError ? error.missingKeys : undefined;
-      if (!missing?.length) throw error;
-      // The engine's words for it (createConfigureError in pkg/resource/plugin/provider_plugin.go).
-      throw new Error(
-        missing
-          .map((key) => `missing required configuration key "${key.name}": ${key.description}\nSet a value using the command \`pulumi config set ${key.name} <value>\`.`)
-          .join("\n"),
-      );
-    });
-    return host;
+    const plugin = await NativePlugin.launch(executable, { cwd: this.opts.cwd, engineAddress: this.opts.engineAddress, env, callTimeoutMs: this.opts.callTimeoutMs });
+    this.started.push(plugin);
+    await plugin.load(pkg, providerUrn, inputs);
+    return plugin;
   }
 }

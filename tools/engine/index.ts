@@ -2,8 +2,10 @@
 export { TestEngine, EngineRunError, ExpectNoChangesError, describeChanges, proposedChanges } from "./engine";
 export type { EngineOptions, CommandOptions, UpdateOptions, RunResult, Step, StepOp, StepState, StackState, ResourceState, EngineLog } from "./engine";
 export { displayedChanges } from "./steps";
+export type { ImportOptions, ImportSpec } from "./importer";
 export { resolveParallelism } from "./scheduler";
 export { PulumiCliEngine, createEngine, pulumiCliAvailable, type Engine } from "./cliEngine";
+export { NativePlugin, type PluginOptions } from "./nativePlugin";
 export { DynamicProviderHost, HostCallError, type HostOptions, type InitFailure, type DiffChanges } from "./host";
 export {
   SECRET_SIG,

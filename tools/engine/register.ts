@@ -5,7 +5,7 @@
  * Secrets are stripped before any host sees a value and re-marked on results.
  */
 import type { Deployment } from "./deployment";
-import { HostCallError, type DynamicProviderHost } from "./host";
+import { HostCallError, type DiffAnswer, type DynamicProviderHost } from "./host";
 import { refreshOne } from "./lifecycle";
 import type { ResourceState } from "./state";
 import {
@@ -110,8 +110,11 @@ async function registerDynamic(deployment: Deployment, req: RegisterRequest, urn
   }
   const replaceOnChanges = req.replaceOnChanges;
   const replaces = [...new Set([...diff.replaces, ...diff.diffs.filter((key) => replaceOnChanges.includes(key) || replaceOnChanges.includes("*"))])];
+  // DiffResult.Replace(): replace keys, or a detailed diff path of a *_REPLACE kind.
+  const replace = replaces.length > 0 || Object.values(diff.detailedDiff ?? {}).some((entry) => entry.kind.endsWith("-replace"));
   const before = { inputs: old.inputs, outputs: old.outputs };
-  const engineKeys = diff.engineComputed && diff.diffs.length > 0 ? { diffs: diff.diffs } : {};
+  // The step's changed keys: the provider's `diffs` (a native plugin's), or the engine's own comparison.
+  const engineKeys = { ...(diff.diffs.length > 0 ? { diffs: diff.diffs } : {}), ...(diff.detailedDiff ? { detailedDiff: diff.detailedDiff } : {}) };
 
   if (diff.changes === "none") {
     const same = { ...entry(), id: old.id, outputs: markSecretKeys(cloneProps(old.outputs), req.additionalSecretOutputs) };
@@ -122,7 +125,7 @@ async function registerDynamic(deployment: Deployment, req: RegisterRequest, urn
     return { urn, id: same.id ?? "", object: same.outputs };
   }
 
-  if (replaces.length === 0) {
+  if (!replace) {
     const updated = await deployment.workers.run(() => update(deployment, req, { ...entry(), id: old.id }, old, provider));
     deployment.record({ op: "update", ...base, ...engineKeys, old: before, new: { inputs, outputs: updated.outputs } });
     deployment.persist();
@@ -159,11 +162,8 @@ async function registerDynamic(deployment: Deployment, req: RegisterRequest, urn
   return { urn, id: created.id ?? "", object: created.outputs };
 }
 
-interface DiffOutcome {
+interface DiffOutcome extends Omit<DiffAnswer, "changes"> {
   changes: "none" | "some";
-  replaces: string[];
-  deleteBeforeReplace: boolean;
-  diffs: string[];
   /** The provider had no opinion, so the engine compared old and new inputs itself. */
   engineComputed?: boolean;
 }

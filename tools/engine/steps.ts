@@ -1,4 +1,5 @@
 /** Step records, the requests steps come from, URNs and the ordering rules shared by the stand-in's step logic. */
+import type { DiffAnswer } from "./host";
 import type { ResourceState } from "./state";
 import { deepEqual, isPlainObject, stripSecrets, type PropertyMap } from "./values";
 
@@ -15,7 +16,9 @@ export type StepOp =
   | "import"
   | "refresh-update"
   | "refresh-delete"
-  | "refresh-same";
+  | "refresh-same"
+  /** `pulumi import`: an existing object read into the state. */
+  | "import";
 
 /** A resource's inputs and outputs before or after a step, as the engine's step events carry them. */
 export interface StepState {
@@ -30,12 +33,15 @@ export interface Step {
   name: string;
   urn: string;
   /**
-   * Changed keys, only where the real engine has them: when it compared inputs itself (a provider without an
-   * opinion, an explicit provider's new settings). A dynamic provider never reports any (rule 4 of §8).
+   * Changed keys, only where the real engine has them: a native plugin's Diff `diffs`, or where it compared inputs
+   * itself (a provider without an opinion, an explicit provider's new settings). A dynamic provider never reports
+   * any (rule 4 of §8).
    */
   diffs?: string[];
   /** The provider's replace keys. */
   replaces?: string[];
+  /** A native plugin's detailed diff (property path → kind), as `pulumi preview --diff` shows it. */
+  detailedDiff?: DiffAnswer["detailedDiff"];
   /** State before and after, as in the engine's step events; the CLI's `--diff` display compares these. */
   old?: StepState;
   new?: StepState;

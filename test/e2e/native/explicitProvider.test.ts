@@ -1,0 +1,122 @@
+/**
+ * The native plugin through an explicit provider, end to end on the emulator: the program's
+ * `new pulumi.ProviderResource("tenant", "staging", …)` serves the three resources and the getEventStreams invoke
+ * against a second tenant, in its own plugin process, recorded in state with its secret argument encrypted; the
+ * default provider is never started. With TENANT_DEBUG=1 the plugin's lines reach the engine's Log service (debug,
+ * so not shown, as the CLI shows them only with --debug). A no-op up, refresh and destroy go through the stored
+ * provider; no secret appears in any run's output, the plugin's log lines (debug ones included) or the state.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startEmulator, type Emulator } from "../../../tools/emulator";
+import { createEngine, isSecretEnvelope, type Engine, type RunResult } from "../../../tools/engine";
+import { REPO_ROOT, packageLookupEnv } from "../../../tools/stacks/packageLink";
+import { assertDistIsFresh } from "../../resources/dist";
+import { RequestWindow, expectNoSecrets, operations, visibleTexts } from "../helpers";
+
+const PROJECT_DIR = join(REPO_ROOT, "test", "support", "fixtures", "nativeProgram");
+const STAGING_CLIENT = { id: "native-staging-ci", secret: "sentinel-staging-client-secret-3a9d" };
+const SMS_TOKEN = "sentinel-staging-sms-token-8b21";
+
+/**
+ * What the plugin sent through the engine's Log: its own lines, debug ones included (the SDK's debug messages
+ * from the program echo wire objects, secrets included, as they do under the real CLI's --debug).
+ */
+const pluginLogs = (result: RunResult) => result.logs.filter((log) => log.severity !== "debug" || log.message.startsWith("[pulumi-tenant] "));
+
+describe.sequential("the native plugin through an explicit provider", () => {
+  let staging: Emulator;
+  let engine: Engine;
+  let stateDir: string;
+  let requests: RequestWindow;
+  const runs: [string, RunResult][] = [];
+  const ticketUrls: string[] = [];
+  const run = async (step: string, pending: Promise<RunResult>): Promise<RunResult> => {
+    const result = await pending;
+    runs.push([step, result]);
+    return result;
+  };
+
+  beforeAll(async () => {
+    assertDistIsFresh();
+    staging = await startEmulator({ clients: [STAGING_CLIENT] });
+    staging.seedEventStreams(7);
+    stateDir = mkdtempSync(join(tmpdir(), "pulumi-tenant-native-explicit-"));
+    engine = createEngine({
+      projectDir: PROJECT_DIR,
+      stack: "staging",
+      stateDir,
+      passphrase: "native explicit passphrase",
+      // No tenant:* config at all: only the explicit provider's arguments reach a plugin.
+      config: {
+        "tenant-native:explicitProvider": { value: "true" },
+        "tenant-native:stagingDomain": { value: staging.url },
+        "tenant-native:stagingClientId": { value: STAGING_CLIENT.id },
+        "tenant-native:stagingClientSecret": { value: STAGING_CLIENT.secret, secret: true },
+        "tenant-native:smsAuthToken": { value: SMS_TOKEN, secret: true },
+      },
+      env: { PULUMI_NODEJS_TRANSPILE_ONLY: "true", TENANT_DEBUG: "1", TENANT_DOMAIN: "", TENANT_CLIENT_ID: "", TENANT_CLIENT_SECRET: "", TENANT_API_TOKEN: "", ...packageLookupEnv() },
+      timeoutMs: 120_000,
+    });
+    requests = new RequestWindow(staging);
+  });
+
+  afterAll(async () => {
+    await staging?.close();
+    if (stateDir) rmSync(stateDir, { recursive: true, force: true });
+  });
+
+  it("up creates everything on the provider's tenant; the provider is in state, its secret argument encrypted", async () => {
+    const up = await run("up", engine.up());
+    expect(operations(up).filter((op) => op.includes("tenant:index:"))).toEqual([
+      "create tenant:index:EnrollmentTicket alice-push",
+      "create tenant:index:PhoneProvider sms",
+      "create tenant:index:PushProviderSelection push",
+    ]);
+    ticketUrls.push(...staging.state.enrollmentTickets.map((ticket) => ticket.ticket_url));
+    expect(staging.state.phoneProviders.size).toBe(1);
+    expect(staging.state.enrollmentTickets).toHaveLength(1);
+    expect(up.outputs.eventStreamCount).toBe(7);
+    const state = await engine.readState();
+    const providers = state.resources.filter((resource) => resource.type === "pulumi:providers:tenant");
+    expect(providers.map((provider) => provider.urn.split("::").pop())).toEqual(["staging"]);
+    expect(providers[0].inputs).toMatchObject({ domain: staging.url, clientId: STAGING_CLIENT.id });
+    expect(isSecretEnvelope(providers[0].inputs.clientSecret)).toBe(true);
+    const sms = state.resources.find((resource) => resource.type === "tenant:index:PhoneProvider");
+    expect(sms?.provider).toBe(`${providers[0].urn}::${providers[0].id}`);
+    requests.take();
+  });
+
+  it("the plugin's TENANT_DEBUG lines come through the engine's Log as debug messages, not shown", () => {
+    const [, up] = runs[0];
+    const debug = up.logs.filter((log) => log.severity === "debug" && log.message.startsWith("[pulumi-tenant] "));
+    expect(debug.length).toBeGreaterThan(0);
+    expect(up.programOutput).not.toContain("[pulumi-tenant] ");
+    expect(up.hostOutput).not.toContain("[pulumi-tenant] "); // sent to the engine, not to stderr
+  });
+
+  it("a second up changes nothing on the tenant", async () => {
+    const noop = await run("no-op up", engine.up());
+    expect(operations(noop).filter((op) => !op.startsWith("same"))).toEqual([]);
+    expect(requests.take().mutating()).toEqual([]);
+  });
+
+  it("refresh and destroy go through the stored provider", async () => {
+    const refresh = await run("refresh", engine.refresh({ expectNoChanges: true }));
+    expect(refresh.steps.filter((step) => step.op === "refresh-same")).toHaveLength(3);
+    await run("destroy", engine.destroy());
+    expect(staging.state.phoneProviders.size).toBe(0);
+  });
+
+  it("no secret shows in any output or log of any run, nor in plain text in the state", async () => {
+    expect(ticketUrls).toHaveLength(1);
+    for (const [step, result] of runs) {
+      expectNoSecrets(
+        { ...visibleTexts(step, result, await engine.rawState()), [`${step}: the plugin's log messages`]: JSON.stringify(pluginLogs(result)) },
+        { "the client secret": [STAGING_CLIENT.secret], "the SMS auth token": [SMS_TOKEN], "a ticket URL": ticketUrls },
+      );
+    }
+  });
+});
