@@ -11,20 +11,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type Emulator } from "../../../tools/emulator";
-import { createEngine, isSecretEnvelope, type Engine, type RunResult } from "../../../tools/engine";
-import { REPO_ROOT, packageLookupEnv } from "../../../tools/stacks/packageLink";
+import { isSecretEnvelope, type Engine, type RunResult } from "../../../tools/engine";
 import { assertDistIsFresh } from "../../resources/dist";
 import { RequestWindow, expectNoSecrets, operations, visibleTexts } from "../helpers";
+import { nativeEngine, pluginLogs } from "./nativeStack";
 
-const PROJECT_DIR = join(REPO_ROOT, "test", "support", "fixtures", "nativeProgram");
 const STAGING_CLIENT = { id: "native-staging-ci", secret: "sentinel-staging-client-secret-3a9d" };
 const SMS_TOKEN = "sentinel-staging-sms-token-8b21";
 
-/**
- * What the plugin sent through the engine's Log: its own lines, debug ones included (the SDK's debug messages
- * from the program echo wire objects, secrets included, as they do under the real CLI's --debug).
- */
-const pluginLogs = (result: RunResult) => result.logs.filter((log) => log.severity !== "debug" || log.message.startsWith("[pulumi-tenant] "));
 
 describe.sequential("the native plugin through an explicit provider", () => {
   let staging: Emulator;
@@ -44,11 +38,9 @@ describe.sequential("the native plugin through an explicit provider", () => {
     staging = await startEmulator({ clients: [STAGING_CLIENT] });
     staging.seedEventStreams(7);
     stateDir = mkdtempSync(join(tmpdir(), "pulumi-tenant-native-explicit-"));
-    engine = createEngine({
-      projectDir: PROJECT_DIR,
+    engine = nativeEngine({
       stack: "staging",
       stateDir,
-      passphrase: "native explicit passphrase",
       // No tenant:* config at all: only the explicit provider's arguments reach a plugin.
       config: {
         "tenant-native:explicitProvider": { value: "true" },
@@ -57,8 +49,7 @@ describe.sequential("the native plugin through an explicit provider", () => {
         "tenant-native:stagingClientSecret": { value: STAGING_CLIENT.secret, secret: true },
         "tenant-native:smsAuthToken": { value: SMS_TOKEN, secret: true },
       },
-      env: { PULUMI_NODEJS_TRANSPILE_ONLY: "true", TENANT_DEBUG: "1", TENANT_DOMAIN: "", TENANT_CLIENT_ID: "", TENANT_CLIENT_SECRET: "", TENANT_API_TOKEN: "", ...packageLookupEnv() },
-      timeoutMs: 120_000,
+      env: { TENANT_DEBUG: "1" },
     });
     requests = new RequestWindow(staging);
   });

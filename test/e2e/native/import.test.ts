@@ -10,12 +10,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type Emulator } from "../../../tools/emulator";
-import { EngineRunError, createEngine, type Engine } from "../../../tools/engine";
-import { REPO_ROOT, packageLookupEnv } from "../../../tools/stacks/packageLink";
+import { EngineRunError, type Engine, type RunResult } from "../../../tools/engine";
 import { assertDistIsFresh } from "../../resources/dist";
-import { OutOfBandAdmin, PHONE_API_PATH, operations } from "../helpers";
+import { OutOfBandAdmin, PHONE_API_PATH, expectNoSecrets, operations, visibleTexts } from "../helpers";
+import { nativeEngine, pluginLogs, tenantConfig } from "./nativeStack";
 
-const PROJECT_DIR = join(REPO_ROOT, "test", "support", "fixtures", "nativeProgram");
 const CLIENT = { id: "native-import-ci", secret: "sentinel-import-client-secret-61aa" };
 const OUT_OF_BAND_TOKEN = "sentinel-out-of-band-sms-token-0c7d";
 const SMS_TOKEN = "sentinel-import-sms-token-4e88";
@@ -25,6 +24,7 @@ describe.sequential("import through the native plugin", () => {
   let engine: Engine;
   let stateDir: string;
   let phoneId: string;
+  const runs: [string, RunResult][] = [];
 
   beforeAll(async () => {
     assertDistIsFresh();
@@ -38,20 +38,7 @@ describe.sequential("import through the native plugin", () => {
     })) as { id: string };
     phoneId = created.id;
     stateDir = mkdtempSync(join(tmpdir(), "pulumi-tenant-native-import-"));
-    engine = createEngine({
-      projectDir: PROJECT_DIR,
-      stack: "dev",
-      stateDir,
-      passphrase: "native import passphrase",
-      config: {
-        "tenant:domain": { value: emulator.url },
-        "tenant:clientId": { value: CLIENT.id },
-        "tenant:clientSecret": { value: CLIENT.secret, secret: true },
-        "tenant-native:smsAuthToken": { value: SMS_TOKEN, secret: true },
-      },
-      env: { PULUMI_NODEJS_TRANSPILE_ONLY: "true", TENANT_DOMAIN: "", TENANT_CLIENT_ID: "", TENANT_CLIENT_SECRET: "", TENANT_API_TOKEN: "", ...packageLookupEnv() },
-      timeoutMs: 120_000,
-    });
+    engine = nativeEngine({ stateDir, config: { ...tenantConfig(emulator, CLIENT), "tenant-native:smsAuthToken": { value: SMS_TOKEN, secret: true } } });
   });
 
   afterAll(async () => {
@@ -61,7 +48,12 @@ describe.sequential("import through the native plugin", () => {
 
   it("imports the phone provider: its inputs pass Check as they are and hold no auth token", async () => {
     const result = await engine.importResource("tenant:index:PhoneProvider", "sms", phoneId);
-    expect(operations(result)).toEqual(["import tenant:index:PhoneProvider sms"]);
+    runs.push(["import", result]);
+    expect(operations(result)).toContain("import tenant:index:PhoneProvider sms");
+    // The plugin says, through the engine's Log, what the generated code lacks.
+    const warning = result.logs.find((log) => log.message.includes("credentials.authToken is write-only"));
+    expect(warning).toMatchObject({ severity: "warning", urn: "urn:pulumi:dev::tenant-native::tenant:index:PhoneProvider::sms" });
+    expect(result.programOutput).toContain("[engine warning] The imported phone provider's credentials.authToken is write-only");
     expect(result.diagnostics).toEqual([]);
     const imported = (await engine.readState()).resources.find((resource) => resource.type === "tenant:index:PhoneProvider");
     expect(imported?.id).toBe(phoneId);
@@ -87,11 +79,23 @@ describe.sequential("import through the native plugin", () => {
 
   it("the program that declares them then updates them in place, and destroy removes them", async () => {
     const up = await engine.up();
+    runs.push(["up", up]);
     expect(operations(up)).toEqual(expect.arrayContaining(["update tenant:index:PhoneProvider sms", "update tenant:index:PushProviderSelection push"]));
     expect(emulator.state.phoneProviders.size).toBe(1);
     expect(emulator.state.phoneProviders.get(phoneId)).toMatchObject({ credentials: { auth_token: SMS_TOKEN }, configuration: { sid: "AC0000000000000000000000000000demo" } });
     expect(emulator.state.pushProvider).toBe("sns");
-    await engine.destroy();
+    runs.push(["destroy", await engine.destroy()]);
     expect(emulator.state.phoneProviders.size).toBe(0);
+  });
+
+  it("no secret in any run's output, plugin log line or state", async () => {
+    const tickets = emulator.state.enrollmentTickets.map((ticket) => ticket.ticket_url);
+    expect(tickets).toHaveLength(1);
+    for (const [step, result] of runs) {
+      expectNoSecrets(
+        { ...visibleTexts(step, result, await engine.rawState()), [`${step}: the plugin's log messages`]: JSON.stringify(pluginLogs(result)) },
+        { "the client secret": [CLIENT.secret], "the out-of-band auth token": [OUT_OF_BAND_TOKEN], "the SMS auth token": [SMS_TOKEN], "a ticket URL": tickets },
+      );
+    }
   });
 });

@@ -10,12 +10,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type Emulator } from "../../../tools/emulator";
-import { ExpectNoChangesError, createEngine, isSecretEnvelope, type Engine, type RunResult } from "../../../tools/engine";
-import { REPO_ROOT, packageLookupEnv } from "../../../tools/stacks/packageLink";
+import { ExpectNoChangesError, isSecretEnvelope, type Engine, type RunResult } from "../../../tools/engine";
+import type { StackConfig } from "../../../tools/engine/project";
 import { assertDistIsFresh } from "../../resources/dist";
 import { OutOfBandAdmin, RequestWindow, expectNoSecrets, operations, visibleTexts } from "../helpers";
+import { nativeEngine, tenantConfig } from "./nativeStack";
 
-const PROJECT_DIR = join(REPO_ROOT, "test", "support", "fixtures", "nativeProgram");
 const CLIENT = { id: "native-ci", secret: "sentinel-native-client-secret-5b2e" };
 const SMS_TOKEN = "sentinel-native-sms-token-9f13";
 
@@ -28,22 +28,8 @@ describe.sequential("the native plugin through the engine: examples/basic's life
   const runs: [string, RunResult][] = [];
 
   /** The stack, with extra config on top of the connection settings (same state, as `pulumi config set` would). */
-  const engineWith = (extra: Record<string, { value: string; secret?: boolean }>): Engine =>
-    createEngine({
-      projectDir: PROJECT_DIR,
-      stack: "dev",
-      stateDir,
-      passphrase: "native passphrase",
-      config: {
-        "tenant:domain": { value: emulator.url },
-        "tenant:clientId": { value: CLIENT.id },
-        "tenant:clientSecret": { value: CLIENT.secret, secret: true },
-        "tenant-native:smsAuthToken": { value: SMS_TOKEN, secret: true },
-        ...extra,
-      },
-      env: { PULUMI_NODEJS_TRANSPILE_ONLY: "true", TENANT_DOMAIN: "", TENANT_CLIENT_ID: "", TENANT_CLIENT_SECRET: "", TENANT_API_TOKEN: "", ...packageLookupEnv() },
-      timeoutMs: 120_000,
-    });
+  const engineWith = (extra: StackConfig): Engine =>
+    nativeEngine({ stateDir, config: { ...tenantConfig(emulator, CLIENT), "tenant-native:smsAuthToken": { value: SMS_TOKEN, secret: true }, ...extra } });
 
   const run = async (step: string, pending: Promise<RunResult>): Promise<RunResult> => {
     const result = await pending;

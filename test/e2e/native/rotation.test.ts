@@ -9,12 +9,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { startEmulator, type Emulator } from "../../../tools/emulator";
-import { createEngine, type Engine, type RunResult } from "../../../tools/engine";
+import type { Engine, RunResult } from "../../../tools/engine";
 import type { StackConfig } from "../../../tools/engine/project";
-import { REPO_ROOT, packageLookupEnv } from "../../../tools/stacks/packageLink";
 import { assertDistIsFresh } from "../../resources/dist";
+import { nativeEngine } from "./nativeStack";
 
-const PROJECT_DIR = join(REPO_ROOT, "test", "support", "fixtures", "nativeProgram");
 const CLIENT = { id: "native-rotating-ci", secret: "sentinel-native-before-rotation-71c2" };
 const ROTATED = "sentinel-native-after-rotation-d40e";
 const STORED_SETTINGS_ADVICE =
@@ -40,15 +39,7 @@ describe.sequential("the native plugin after a client secret rotation", () => {
     const stateDir = mkdtempSync(join(tmpdir(), "pulumi-tenant-native-rotation-"));
     cleanups.push(() => emulator.close(), () => rmSync(stateDir, { recursive: true, force: true }));
     const engineWith = (config: StackConfig): Engine =>
-      createEngine({
-        projectDir: PROJECT_DIR,
-        stack: "dev",
-        stateDir,
-        passphrase: "native rotation passphrase",
-        config: { "tenant-native:smsAuthToken": { value: "sentinel-native-rotation-sms", secret: true }, ...config },
-        env: { PULUMI_NODEJS_TRANSPILE_ONLY: "true", TENANT_DOMAIN: "", TENANT_CLIENT_ID: "", TENANT_CLIENT_SECRET: "", TENANT_API_TOKEN: "", ...packageLookupEnv() },
-        timeoutMs: 120_000,
-      });
+      nativeEngine({ stateDir, config: { "tenant-native:smsAuthToken": { value: "sentinel-native-rotation-sms", secret: true }, ...config } });
     return { emulator, engineWith };
   }
 

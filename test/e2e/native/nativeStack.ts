@@ -1,0 +1,40 @@
+/**
+ * The native-plugin fixture project (test/support/fixtures/nativeProgram: the three `tenant:index:*` types
+ * registered as a generated SDK does, the plugin found through Pulumi.yaml's plugins.providers) as a stack on
+ * the engine, with no TENANT_* variable leaking in from the environment of the test run.
+ */
+import { join } from "node:path";
+import type { Emulator } from "../../../tools/emulator";
+import { createEngine, type Engine, type RunResult } from "../../../tools/engine";
+import type { StackConfig } from "../../../tools/engine/project";
+import { REPO_ROOT, packageLookupEnv } from "../../../tools/stacks/packageLink";
+
+export const NATIVE_PROJECT_DIR = join(REPO_ROOT, "test", "support", "fixtures", "nativeProgram");
+const BLANK_TENANT_ENV = { TENANT_DOMAIN: "", TENANT_CLIENT_ID: "", TENANT_CLIENT_SECRET: "", TENANT_API_TOKEN: "", TENANT_AUDIENCE: "" };
+
+export function nativeEngine(opts: { stateDir: string; config: StackConfig; stack?: string; env?: Record<string, string> }): Engine {
+  return createEngine({
+    projectDir: NATIVE_PROJECT_DIR,
+    stack: opts.stack ?? "dev",
+    stateDir: opts.stateDir,
+    passphrase: "native plugin passphrase",
+    config: opts.config,
+    env: { PULUMI_NODEJS_TRANSPILE_ONLY: "true", ...BLANK_TENANT_ENV, ...packageLookupEnv(), ...opts.env },
+    timeoutMs: 120_000,
+  });
+}
+
+/** The default provider's settings: the tenant:* stack config, the secret kept secret. */
+export function tenantConfig(emulator: Emulator, client: { id: string; secret: string }): StackConfig {
+  return {
+    "tenant:domain": { value: emulator.url },
+    "tenant:clientId": { value: client.id },
+    "tenant:clientSecret": { value: client.secret, secret: true },
+  };
+}
+
+/**
+ * What the plugin sent through the engine's Log: its own lines, debug ones included (the SDK's debug messages
+ * from the program echo wire objects, secrets included, as they do under the real CLI's --debug).
+ */
+export const pluginLogs = (result: RunResult) => result.logs.filter((log) => log.severity !== "debug" || log.message.startsWith("[pulumi-tenant] "));
