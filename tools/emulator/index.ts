@@ -26,6 +26,8 @@ export type {
 } from "./types";
 export { EmulatorState } from "./state";
 export { SEED_DESTINATIONS } from "./state";
+export { MFA_FACTORS, MFA_POLICIES, PHONE_MESSAGE_TYPES, MfaSettings } from "./mfaState";
+export type { MfaFactorName, MfaPolicyName, MfaSeed, PhoneMessageType, StoredFactor } from "./mfaState";
 export type {
   StoredEventStream,
   StoredDestination,
@@ -136,6 +138,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     tokenRequests: () => log.count("POST", TOKEN_PATH),
     issuedAccessTokens: () => [...core.tokenEndpoint.issued],
     seedEventStreams: (n, seedOptions) => core.seed(n, seedOptions),
+    seedMfa: (seed) => state.mfa.seed(seed),
     injectFault: (fault) => faults.add(fault),
     clearFaults: () => faults.clear(),
     setRateLimit: (config) => limiter.configure(config),
