@@ -15,6 +15,8 @@ export {
 } from "./resources/phoneProvider/resource";
 export { EnrollmentTicket, type EnrollmentTicketArgs } from "./resources/enrollmentTicket/resource";
 export { MfaFactor, type MfaFactorArgs } from "./resources/mfaFactor/resource";
+export { MfaPolicy, type MfaPolicyArgs } from "./resources/mfaPolicy/resource";
+export { PhoneMessageTypes, type PhoneMessageTypesArgs } from "./resources/phoneMessageTypes/resource";
 export {
   DELIVERY_METHODS,
   ENROLLMENT_FACTORS,
