@@ -11,6 +11,12 @@ import * as tenant from "pulumi-tenant";
 
 const config = new pulumi.Config();
 
+// Stack config is plain strings; the type guard narrows one to the values the resource accepts.
+const policyName = config.get("mfaPolicy") ?? "all-applications";
+if (!tenant.isMfaPolicyName(policyName)) {
+  throw new pulumi.RunError(`The stack config "mfaPolicy" must be one of ${tenant.MFA_POLICY_NAMES.join(", ")} (got "${policyName}").`);
+}
+
 const phoneProvider = new tenant.PhoneProvider("sms-provider", {
   name: "vendor_a",
   credentials: { authToken: config.requireSecret("smsAuthToken") },
@@ -22,12 +28,16 @@ const phoneProvider = new tenant.PhoneProvider("sms-provider", {
 });
 
 // A set: the order does not matter, and listing a type twice is refused before any call.
-const messageTypes = new tenant.PhoneMessageTypes("message-types", { messageTypes: ["sms", "voice"] }, { dependsOn: [phoneProvider] });
+const messageTypes = new tenant.PhoneMessageTypes(
+  "message-types",
+  { messageTypes: config.getBoolean("smsVoice") === false ? ["sms"] : ["sms", "voice"] },
+  { dependsOn: [phoneProvider] },
+);
 
-const smsFactor = new tenant.MfaFactor("sms", { factor: "sms", enabled: true }, { dependsOn: [phoneProvider, messageTypes] });
+const smsFactor = new tenant.MfaFactor("sms", { factor: "sms", enabled: config.getBoolean("smsEnabled") ?? true }, { dependsOn: [phoneProvider, messageTypes] });
 
 // The factors the policy relies on are its dependencies: MFA is required only once a factor is on.
-const policy = new tenant.MfaPolicy("policy", { policy: "all-applications" }, { dependsOn: [smsFactor] });
+const policy = new tenant.MfaPolicy("policy", { policy: policyName }, { dependsOn: [smsFactor] });
 
 export const smsEnabled = smsFactor.enabled;
 export const smsPreviouslyEnabled = smsFactor.previousEnabled;

@@ -3,17 +3,13 @@
  * call, a factor switched off by hand is found by the drift check and repaired by up --refresh, and destroy
  * leaves the tenant's factors, policy and message types exactly as they were before the first up.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type Emulator } from "../../tools/emulator";
-import { ExpectNoChangesError, createEngine, displayedChanges, proposedChanges, type Engine, type RunResult } from "../../tools/engine";
-import { SENTINELS, SENTINEL_CLIENT, emulatorConnectionConfig } from "../../tools/stacks/basicStack";
-import { REPO_ROOT, packageLookupEnv } from "../../tools/stacks/packageLink";
+import { ExpectNoChangesError, displayedChanges, proposedChanges, type Engine, type RunResult } from "../../tools/engine";
+import { SENTINELS, SENTINEL_CLIENT } from "../../tools/stacks/basicStack";
+import { mfaStack, type MfaStack } from "../../tools/stacks/mfaStack";
 import { API_PREFIX, OutOfBandAdmin, PHONE_API_PATH, RequestWindow, expectNoSecrets, operations, visibleTexts } from "./helpers";
 
-const PROJECT_DIR = join(REPO_ROOT, "examples", "mfa-sms");
 const FACTORS = `${API_PREFIX}/guardian/factors`;
 const POLICIES = `${API_PREFIX}/guardian/policies`;
 const MESSAGE_TYPES = `${API_PREFIX}/guardian/factors/phone/message-types`;
@@ -21,8 +17,8 @@ const RESOURCES = ["tenant:MfaFactor sms", "tenant:MfaPolicy policy", "tenant:Ph
 
 describe.sequential("examples/mfa-sms: MFA as code", () => {
   let emulator: Emulator;
+  let stack: MfaStack;
   let engine: Engine;
-  let stateDir: string;
   let requests: RequestWindow;
   let admin: OutOfBandAdmin;
   let before: Record<string, unknown>;
@@ -33,23 +29,13 @@ describe.sequential("examples/mfa-sms: MFA as code", () => {
     emulator.seedMfa({ factors: { otp: true }, messageTypes: ["sms"] });
     before = structuredClone(emulator.state.mfa.snapshot());
     admin = await OutOfBandAdmin.create(emulator, SENTINEL_CLIENT.id);
-    stateDir = mkdtempSync(join(tmpdir(), "pulumi-tenant-mfa-"));
-    engine = createEngine({
-      projectDir: PROJECT_DIR,
-      stack: "dev",
-      stateDir,
-      passphrase: "mfa passphrase",
-      config: {
-        ...emulatorConnectionConfig(emulator, SENTINEL_CLIENT),
-        "tenant-mfa-sms:smsAuthToken": { value: SENTINELS.smsAuthToken, secret: true },
-      },
-      env: { PULUMI_NODEJS_TRANSPILE_ONLY: "true", ...packageLookupEnv() },
-    });
+    stack = mfaStack(emulator);
+    engine = stack.engine;
     requests = new RequestWindow(emulator);
   });
 
   afterAll(async () => {
-    if (stateDir) rmSync(stateDir, { recursive: true, force: true });
+    stack?.dispose();
     await emulator?.close();
   });
 
