@@ -22,6 +22,9 @@ const SCENARIOS: Record<string, Scenario> = {
     update: { name: "vendor_a", credentials: { authToken: AUTH_TOKEN }, disabled: true, configuration: { sid: "AC1", deliveryMethods: ["voice"], mssid: "MG1" } },
   },
   enrollmentTicket: { create: { userId: "email|alice", factor: "otp" }, update: null },
+  mfaFactor: { create: { factor: "sms" }, update: { factor: "sms", enabled: false } },
+  mfaPolicy: { create: { policy: "all-applications" }, update: { policy: "confidence-score" } },
+  phoneMessageTypes: { create: { messageTypes: ["sms"] }, update: { messageTypes: ["voice", "sms"] } },
 };
 
 const configure = { configure: async () => undefined };
