@@ -14,14 +14,10 @@ import type { Deployment } from "./deployment";
 import { addEngineService, listenOnLoopback, stopServer, unary, type EngineLog } from "./engineService";
 import { invokeFunction, readResource, registerResource } from "./register";
 import { pulumiSdk } from "./sdk";
-import { jsonSafe, type PropertyMap } from "./values";
+import { toStruct } from "./structs";
 
 /** Only secrets: no output-value envelopes or resource references in what the program sends. */
 const SUPPORTED_FEATURES = new Set(["secrets"]);
-
-function toStruct(value: PropertyMap) {
-  return pulumiSdk().structPb.Struct.fromJavaScript(jsonSafe(value) as never);
-}
 
 function optional(text: string): string | undefined {
   return text === "" ? undefined : text;
