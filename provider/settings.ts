@@ -16,10 +16,12 @@ export interface SettingSpec {
   readonly description: string;
 }
 
-/** Stack-config keys live under this namespace ("tenant:domain"); environment variables share this prefix. */
+/** Stack-config keys live under this namespace ("tenant:domain"). */
 export const CONFIG_NAMESPACE = "tenant";
+/** The environment variables share this prefix ("TENANT_DOMAIN"). */
 export const ENV_PREFIX = "TENANT_";
 
+/** The connection settings, by name: the name is also the `Provider`'s argument and the key after `tenant:`. */
 export const SETTINGS = {
   domain: {
     envVar: `${ENV_PREFIX}DOMAIN`,
@@ -54,6 +56,7 @@ export const SETTINGS = {
   },
 } as const satisfies Record<string, SettingSpec>;
 
+/** A connection setting's name ("domain", "clientId", ...). */
 export type SettingName = keyof typeof SETTINGS;
 
 /** The settings' names, in the table's order. */
