@@ -4,59 +4,33 @@
  */
 import { z } from "zod";
 import { ConfigError } from "./client/errors";
+import {
+  CONFIG_KEYS,
+  CONFIG_NAMESPACE,
+  ENV_PREFIX,
+  ENV_VARS,
+  PROVIDER_NAME_KEY,
+  providerLabel,
+  type AuthSettings,
+  type ConnectionSettings,
+  type SettingName,
+} from "./settings";
 
-/** How the client authenticates: a static API token, or a client-credentials grant. */
-export type AuthSettings =
-  | { kind: "token"; token: string }
-  | { kind: "clientCredentials"; clientId: string; clientSecret: string };
-
-/** Resolved, validated settings for one tenant: what the shared client is built from. */
-export interface ConnectionSettings {
-  /** Origin, e.g. "https://t.example.com" or "http://127.0.0.1:4000"; no trailing slash. */
-  baseUrl: string;
-  /** Token audience; default `${baseUrl}/api/v2/`. */
-  audience: string;
-  /** The credentials requests authenticate with. */
-  auth: AuthSettings;
-  /** Set when the settings are the arguments of an explicit `Provider` (its name), so messages point there. */
-  providerName?: string;
-}
+export {
+  CONFIG_KEYS,
+  ENV_VARS,
+  PROVIDER_NAME_KEY,
+  SETTINGS,
+  SETTING_NAMES,
+  isSettingName,
+  providerLabel,
+  type AuthSettings,
+  type ConnectionSettings,
+  type SettingName,
+} from "./settings";
 
 /** Raw settings source: a lookup by stack-config key ("tenant:domain", ...). */
 export type ConfigLookup = (key: string) => string | undefined;
-
-/** Stack-config keys live under this namespace ("tenant:domain"); environment variables share this prefix. */
-const CONFIG_NAMESPACE = "tenant";
-const ENV_PREFIX = "TENANT_";
-
-export const CONFIG_KEYS = {
-  domain: `${CONFIG_NAMESPACE}:domain`,
-  clientId: `${CONFIG_NAMESPACE}:clientId`,
-  clientSecret: `${CONFIG_NAMESPACE}:clientSecret`,
-  apiToken: `${CONFIG_NAMESPACE}:apiToken`,
-  audience: `${CONFIG_NAMESPACE}:audience`,
-} as const;
-
-type SettingName = keyof typeof CONFIG_KEYS;
-
-export const ENV_VARS: { readonly [K in SettingName]: string } = {
-  domain: `${ENV_PREFIX}DOMAIN`,
-  clientId: `${ENV_PREFIX}CLIENT_ID`,
-  clientSecret: `${ENV_PREFIX}CLIENT_SECRET`,
-  apiToken: `${ENV_PREFIX}API_TOKEN`,
-  audience: `${ENV_PREFIX}AUDIENCE`,
-};
-
-/**
- * Set by an explicit `Provider` to its resource name. It says the settings are that Provider's arguments,
- * so every message points at them instead of the stack config.
- */
-export const PROVIDER_NAME_KEY = `${CONFIG_NAMESPACE}:providerName`;
-
-/** How messages name an explicit Provider. */
-export function providerLabel(providerName: string): string {
-  return `the tenant Provider "${providerName}"`;
-}
 
 export { credentialHints, type CredentialHints } from "./credentialHints";
 

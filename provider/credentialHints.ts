@@ -2,7 +2,7 @@
  * What the client appends to its errors when the service refuses the credentials: which tenant and client, and
  * where to fix them (an explicit Provider's arguments, else the stack config and variables). Never a value.
  */
-import { CONFIG_KEYS, ENV_VARS, providerLabel, type ConnectionSettings } from "./config";
+import { CONFIG_KEYS, ENV_VARS, providerLabel, type ConnectionSettings } from "./settings";
 
 /**
  * Why rotated credentials can still be refused: Pulumi stores a provider's settings in state at each `up`

@@ -7,24 +7,11 @@
  * where every handler reads them exactly like stack config.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { CONFIG_KEYS, PROVIDER_NAME_KEY, type ConfigLookup } from "./config";
+import { CONFIG_KEYS, PROVIDER_NAME_KEY, SETTINGS, SETTING_NAMES, type ConfigLookup } from "./config";
+import type { ProviderArgs } from "./providerArgs.generated";
 
-/**
- * The arguments of {@link Provider}: one tenant's domain and credentials. Errors of the resources and data
- * functions that use the Provider point at these arguments, by the Provider's name.
- */
-export interface ProviderArgs {
-  /** The tenant's domain, e.g. `"my-tenant.example.com"` (or an `https://` origin). */
-  domain: pulumi.Input<string>;
-  /** Client id for the client-credentials grant; give it with `clientSecret`, or give `apiToken` instead. */
-  clientId?: pulumi.Input<string>;
-  /** Client secret for the client-credentials grant. Always wrapped in `pulumi.secret`. */
-  clientSecret?: pulumi.Input<string>;
-  /** A ready management API token, instead of client credentials. Always wrapped in `pulumi.secret`. */
-  apiToken?: pulumi.Input<string>;
-  /** Token audience; defaults to `https://<domain>/api/v2/`. */
-  audience?: pulumi.Input<string>;
-}
+/** The arguments of {@link Provider}, generated from the settings table (provider/settings.ts). */
+export type { ProviderArgs };
 
 /** Name and args of each Provider this module created; read back by `lookupForProvider` (data functions). */
 const registeredProviders = new WeakMap<pulumi.ProviderResource, { name: string; args: ProviderArgs }>();
@@ -45,11 +32,9 @@ export class Provider extends pulumi.ProviderResource {
       "pulumi-nodejs",
       name,
       {
-        [CONFIG_KEYS.domain]: args.domain,
-        [CONFIG_KEYS.clientId]: args.clientId,
-        [CONFIG_KEYS.clientSecret]: secretOrUndefined(args.clientSecret),
-        [CONFIG_KEYS.apiToken]: secretOrUndefined(args.apiToken),
-        [CONFIG_KEYS.audience]: args.audience,
+        ...Object.fromEntries(
+          SETTING_NAMES.map((setting) => [CONFIG_KEYS[setting], SETTINGS[setting].secret ? secretOrUndefined(args[setting]) : args[setting]]),
+        ),
         // Lets errors point at this Provider's arguments rather than at the stack config.
         [PROVIDER_NAME_KEY]: name,
       },
@@ -79,17 +64,10 @@ export async function lookupForProvider(
   const registered = provider === undefined ? undefined : registeredProviders.get(provider);
   if (!registered) return undefined;
   const { name, args } = registered;
-  const entries: [string, pulumi.Input<string> | undefined][] = [
-    [CONFIG_KEYS.domain, args.domain],
-    [CONFIG_KEYS.clientId, args.clientId],
-    [CONFIG_KEYS.clientSecret, args.clientSecret],
-    [CONFIG_KEYS.apiToken, args.apiToken],
-    [CONFIG_KEYS.audience, args.audience],
-  ];
   const values = new Map<string, string>([[PROVIDER_NAME_KEY, name]]);
-  for (const [key, input] of entries) {
-    const value = await plainValue(input);
-    if (value !== undefined) values.set(key, value);
+  for (const setting of SETTING_NAMES) {
+    const value = await plainValue(args[setting]);
+    if (value !== undefined) values.set(CONFIG_KEYS[setting], value);
   }
   return (key) => values.get(key);
 }

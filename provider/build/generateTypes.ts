@@ -1,6 +1,7 @@
 /**
  * First step of `npm run build`, `npm run typecheck` and `npm test`: writes each registered resource's
- * program-side module (provider/resources/<resource>/resource.generated.ts: Args, class, TSDoc) from its definition. The output is not
+ * program-side module (provider/resources/<resource>/resource.generated.ts: Args, class, TSDoc) from its definition,
+ * and the explicit Provider's arguments (provider/providerArgs.generated.ts) from the settings table. The output is not
  * committed; a file is only rewritten when its text changes, so tsc and the freshness checks see no churn.
  *
  *   tsx provider/build/generateTypes.ts
@@ -8,13 +9,16 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { RESOURCES } from "../resources/registry";
+import { PROVIDER_ARGS_PATH, renderProviderArgs } from "./providerArgs";
 import { publicTypesPath, renderPublicTypes } from "./publicTypes";
 
 const REPO_ROOT = path.resolve(__dirname, "../..");
 
-for (const definition of RESOURCES) {
-  const file = path.join(REPO_ROOT, publicTypesPath(definition));
-  const text = renderPublicTypes(definition);
+function writeIfChanged(relativePath: string, text: string): void {
+  const file = path.join(REPO_ROOT, relativePath);
   const current = fs.existsSync(file) ? fs.readFileSync(file, "utf8") : undefined;
   if (current !== text) fs.writeFileSync(file, text);
 }
+
+for (const definition of RESOURCES) writeIfChanged(publicTypesPath(definition), renderPublicTypes(definition));
+writeIfChanged(PROVIDER_ARGS_PATH, renderProviderArgs());

@@ -12,7 +12,7 @@ import { dynamicResourceType, providerText } from "../resources/common/providerT
 const WIDTH = 110;
 
 /** `/** … *\/` wrapped at WIDTH, paragraphs kept. */
-function docComment(text: string, indent: string): string {
+export function docComment(text: string, indent: string): string {
   const lines: string[] = [];
   for (const [index, paragraph] of text.split("\n\n").entries()) {
     if (index > 0) lines.push("");

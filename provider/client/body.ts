@@ -5,7 +5,7 @@
  */
 import type { IncomingHttpHeaders } from "node:http";
 import type { Dispatcher } from "undici";
-import { headerValue } from "./retry";
+import { headerValue } from "./headers";
 
 /** The largest success body read; the service's largest answers (a page of 100 event streams) are far smaller. */
 export const MAX_SUCCESS_BODY_BYTES = 1024 * 1024;

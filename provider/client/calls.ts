@@ -1,56 +1,23 @@
 /**
  * One call's attempt loop: the deadline, the proactive throttle and the token before each send; after it,
- * the decision in retry.ts says whether to accept, wait and resend, renew the token, or fail, and this
- * file turns a failure into a safe error.
+ * the decision in retry.ts says whether to accept, wait and resend, renew the token, or fail; callErrors.ts
+ * turns a failure into a safe error.
  */
-import { STATUS_CODES } from "node:http";
 import type { Pool } from "undici";
-import type { z } from "zod";
-import type { CredentialHints } from "../config";
+import type { CredentialHints } from "../credentialHints";
 import type { TokenSource } from "./auth";
-import { Deadline } from "./deadline";
 import { MAX_ERROR_BODY_BYTES, MAX_SUCCESS_BODY_BYTES, readCapped } from "./body";
-import { AmbiguousRequestError, ApiError, NetworkError, RequestError, RequestNotSentError, ResponseShapeError } from "./errors";
+import type { Attempt, Call } from "./call";
+import { budgetExhaustedError, failedCallError, refusedCredentialsError, tokenDeadlineError, type CallErrorContext } from "./callErrors";
+import { Deadline } from "./deadline";
+import { RequestError, ResponseShapeError } from "./errors";
 import { formatMs, showNotice, type DebugLog } from "./log";
+import { classifyNetworkError, refusedLocally } from "./networkErrors";
 import type { ClientOptions } from "./options";
 import { Redactor, secretFieldValues } from "./redact";
-import { parseErrorBody, parseSuccessBody } from "./responses";
-import {
-  classifyNetworkError,
-  decideAfterAttempt,
-  refusedLocally,
-  type AttemptOutcome,
-  type AttemptState,
-  type Decision,
-  type HttpMethod,
-} from "./retry";
+import { parseSuccessBody } from "./responses";
+import { decideAfterAttempt, type AttemptState, type Decision } from "./retry";
 import type { RateLimitGate } from "./throttle";
-
-/** Everything one call needs across its attempts. */
-export interface Call {
-  method: HttpMethod;
-  /** Full request path, query included. */
-  path: string;
-  /** Path for messages and logs (no query). */
-  shownPath: string;
-  operation: string;
-  body: string | undefined;
-  headers: Record<string, string>;
-  authenticated: boolean;
-  /** May the request be sent again after an ambiguous failure? */
-  resendable: boolean;
-  schema: z.ZodType | undefined;
-  /** Secrets this call carries beyond the client's own (a resource's secret inputs): kept out of its messages. */
-  secrets: readonly string[];
-  /** Top-level fields of a success body whose values are secret (a ticket's id and URL). */
-  secretResponseFields: readonly string[];
-  deadline: Deadline;
-}
-
-/** How an attempt ended, with what the result or the error needs beyond the decision's input. */
-type Attempt =
-  | (Extract<AttemptOutcome, { kind: "response" }> & { text: string; overLimit: boolean })
-  | (Extract<AttemptOutcome, { kind: "transport" }> & { reason: string; cause: unknown });
 
 export interface CallRunnerParts {
   options: ClientOptions;
@@ -71,7 +38,7 @@ export class CallRunner {
   private readonly tokens: TokenSource;
   private readonly log: DebugLog | undefined;
   private readonly host: string;
-  private readonly hints: CredentialHints;
+  private readonly errors: CallErrorContext;
 
   constructor(parts: CallRunnerParts) {
     this.options = parts.options;
@@ -82,7 +49,13 @@ export class CallRunner {
     // Lines are built from safe facts; this is the backstop should one ever hold a secret.
     this.log = log && ((line) => log(new Redactor(this.tokens.secrets()).redactWhole(line)));
     this.host = parts.host;
-    this.hints = parts.hints;
+    this.errors = {
+      host: parts.host,
+      hints: parts.hints,
+      tokens: this.tokens,
+      log: this.log,
+      redactorFor: (call) => this.redactorFor(call),
+    };
   }
 
   /** Arms the call's total deadline, then runs the attempt loop (not async: one promise layer less per call). */
@@ -127,7 +100,7 @@ export class CallRunner {
       rateLimitRetries: 0,
       credential: !call.authenticated ? "none" : this.tokens.renewable ? "cached" : "static",
     };
-    if (call.authenticated && this.tokens.refused) throw this.refusedCredentials(call);
+    if (call.authenticated && this.tokens.refused) throw refusedCredentialsError(call);
     for (let sends = 1; ; sends++) {
       if (call.authenticated) {
         // The token endpoint has its own limits: only API calls spend the API budget.
@@ -150,7 +123,7 @@ export class CallRunner {
       if (decision.action === "fail") {
         // A token fetched for this very call was refused too: more tokens will not help, so stop asking.
         if (attempt.kind === "response" && attempt.status === 401 && state.credential === "renewed") this.tokens.refuse();
-        throw this.failure(call, attempt, decision, sends);
+        throw failedCallError(this.errors, call, attempt, decision, sends);
       }
       if (decision.action === "refreshToken") {
         this.tokens.rejected(call.headers.authorization);
@@ -235,55 +208,6 @@ export class CallRunner {
     this.announceLongWait(call, decision.delayMs, state.now, `per ${decision.basis}`);
   }
 
-  /** The safe error for a failed call: what happened, never a secret, with a hint when settings can fix it. */
-  private failure(call: Call, attempt: Attempt, decision: Extract<Decision, { action: "fail" }>, sends: number): RequestError {
-    const where = { method: call.method, path: call.shownPath, operation: call.operation, host: this.host };
-    if (decision.reason === "notSent" && attempt.kind === "transport") {
-      this.log?.(`${call.method} ${call.shownPath} refused before sending (${attempt.reason}); not retried`);
-      return new RequestNotSentError({ ...where, reason: attempt.reason, cause: attempt.cause });
-    }
-    if (decision.reason === "ambiguous") {
-      const reason = attempt.kind === "response" ? `${attempt.status} ${STATUS_CODES[attempt.status] ?? "server error"}` : attempt.reason;
-      this.log?.(`${call.method} ${call.shownPath} failed ambiguously (${reason}); not retried`);
-      if (attempt.kind === "response") return new AmbiguousRequestError({ ...where, reason, status: attempt.status });
-      return new AmbiguousRequestError({ ...where, reason, cause: attempt.cause });
-    }
-    if (attempt.kind === "transport") {
-      return new NetworkError({ ...where, reason: attempt.reason, attempts: sends, cause: attempt.cause });
-    }
-    if (attempt.status === 429) {
-      const why = decision.reason === "deadline" ? "the next try would pass the call's deadline" : "too many rate-limited tries";
-      return this.apiError(call, attempt, `Rate limited: ${why}; lower the concurrency or retry later.`);
-    }
-    return this.apiError(call, attempt, decision.reason === "final" ? this.credentialHint(call, attempt.status) : undefined);
-  }
-
-  private credentialHint(call: Call, status: number): string | undefined {
-    if (!call.authenticated) {
-      if (status === 401) return this.hints.clientCredentialsRejected;
-      if (status === 403) return this.hints.audienceRefused;
-      return undefined;
-    }
-    if (status !== 401) return undefined;
-    if (!this.tokens.renewable) return this.hints.apiTokenRejected;
-    return this.tokens.refused ? "A freshly issued access token was refused as well; later calls in this run fail without sending." : undefined;
-  }
-
-  /** Once a freshly issued token was refused, every later call fails at once instead of fetching a token each. */
-  private refusedCredentials(call: Call): ApiError {
-    return new ApiError({
-      status: 401,
-      error: "Unauthorized",
-      serviceMessage:
-        "not sent: earlier in this run the service refused an access token issued moments before, so these " +
-        "credentials are not tried again",
-      method: call.method,
-      path: call.shownPath,
-      operation: call.operation,
-      hint: "Check that the client is authorized for the tenant's management API and the audience is right.",
-    });
-  }
-
   /** A long rate-limit wait looks like a hang in CI: say once what is happening and for how long. */
   private announceLongWait(call: Call, delayMs: number, now: number, why: string): void {
     if (delayMs < this.options.longWaitNoticeMs || !this.gate.claimNotice(now, now + delayMs)) return;
@@ -303,25 +227,14 @@ export class CallRunner {
       this.announceLongWait(call, opensAt - now, now, "until the rate limit resets");
     }
     if (await this.gate.admit(call.deadline)) return;
-    throw new ApiError({
-      status: 429,
-      error: "Too Many Requests",
-      serviceMessage: "the rate limit stays exhausted past the call's deadline",
-      method: call.method,
-      path: call.shownPath,
-      operation: call.operation,
-      hint: "Lower the concurrency or retry later.",
-    });
+    throw budgetExhaustedError(call);
   }
 
   /** Waits for the shared token fetch, but no longer than this call's own deadline. */
   private awaitToken(call: Call): Promise<string> {
     const pending = this.tokens.authorization();
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
-        const reason = "no access token within the call's deadline";
-        reject(new NetworkError({ method: call.method, path: call.shownPath, operation: call.operation, host: this.host, reason, attempts: 0 }));
-      }, call.deadline.remaining());
+      const timer = setTimeout(() => reject(tokenDeadlineError(call, this.host)), call.deadline.remaining());
       pending.then(
         (value) => {
           clearTimeout(timer);
@@ -332,21 +245,6 @@ export class CallRunner {
           reject(error);
         },
       );
-    });
-  }
-
-  private apiError(call: Call, attempt: Extract<Attempt, { kind: "response" }>, hint: string | undefined): ApiError {
-    const redactor = this.redactorFor(call);
-    const details = parseErrorBody(attempt.text, STATUS_CODES[attempt.status] ?? "Error", (text) => redactor.redactService(text));
-    return new ApiError({
-      status: attempt.status,
-      error: details.error,
-      errorCode: details.errorCode,
-      serviceMessage: details.message,
-      method: call.method,
-      path: call.shownPath,
-      operation: call.operation,
-      hint,
     });
   }
 }

@@ -1,9 +1,11 @@
 /**
  * The client's one retry decision: after each attempt, accept the answer, wait and send again, fetch a
  * new token and send again, or fail. Pure functions of the outcome, the attempt state, the options and a
- * random source, so the whole policy is table-testable without a server.
+ * random source, so the whole policy is table-testable without a server. What the headers say is read in
+ * headers.ts; what a transport error proves, in networkErrors.ts.
  */
 import type { IncomingHttpHeaders } from "node:http";
+import { headerValue, parseRateLimitReset, parseRetryAfter } from "./headers";
 
 export type HttpMethod = "GET" | "PUT" | "POST" | "PATCH" | "DELETE";
 
@@ -15,26 +17,6 @@ export function isIdempotent(method: string): boolean {
 /** 5xx answers worth another try on an idempotent call (501/505 will not change). */
 function isRetryableServerStatus(status: number): boolean {
   return status >= 500 && status !== 501 && status !== 505;
-}
-
-export function headerValue(headers: IncomingHttpHeaders, name: string): string | undefined {
-  const value = headers[name];
-  return Array.isArray(value) ? value[0] : value;
-}
-
-/** Retry-After as seconds or an HTTP date → milliseconds from now (never negative); undefined if absent/garbage. */
-function parseRetryAfter(value: string | undefined, now: number): number | undefined {
-  if (value === undefined) return undefined;
-  const trimmed = value.trim();
-  if (/^\d+(\.\d+)?$/.test(trimmed)) return Number(trimmed) * 1000;
-  const date = Date.parse(trimmed);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
-}
-
-/** x-ratelimit-reset (Unix epoch seconds) → epoch milliseconds; undefined if absent/garbage. */
-export function parseRateLimitReset(value: string | undefined): number | undefined {
-  if (value === undefined || !/^\d+(\.\d+)?$/.test(value.trim())) return undefined;
-  return Number(value) * 1000;
 }
 
 interface BackoffSettings {
@@ -85,74 +67,6 @@ function rateLimitDelay(
   }
   // No usable timing (or a reset already past, e.g. clock skew): back off like a 5xx.
   return { delayMs: cap(backoffDelay(retry, settings, random)), basis: "backoff" };
-}
-
-/** Codes meaning the request never left this machine, so even a POST can be re-sent safely. */
-const NOT_SENT_CODES = new Set([
-  "ECONNREFUSED",
-  "ENOTFOUND",
-  "EAI_AGAIN",
-  "EHOSTUNREACH",
-  "ENETUNREACH",
-  "UND_ERR_CONNECT_TIMEOUT",
-]);
-
-/** Codes meaning undici refused the request itself (e.g. a header value with a line break): sending it again cannot help. */
-const REFUSED_LOCALLY_CODES = new Set(["UND_ERR_INVALID_ARG", "UND_ERR_NOT_SUPPORTED", "ERR_INVALID_ARG_TYPE", "ERR_INVALID_ARG_VALUE"]);
-
-interface NetworkFailure {
-  /** True when the request provably never reached the server. */
-  notSent: boolean;
-  /** Short, secret-free description for messages and logs. */
-  reason: string;
-}
-
-function errorCode(error: unknown): string | undefined {
-  if (typeof error !== "object" || error === null) return undefined;
-  const code = (error as { code?: unknown }).code;
-  return typeof code === "string" ? code : undefined;
-}
-
-const REASONS: Record<string, string> = {
-  ECONNREFUSED: "connection refused",
-  ENOTFOUND: "host not found",
-  EAI_AGAIN: "host lookup failed",
-  EHOSTUNREACH: "host unreachable",
-  ENETUNREACH: "network unreachable",
-  ECONNRESET: "connection reset",
-  EPIPE: "connection closed while sending",
-  UND_ERR_CONNECT_TIMEOUT: "connect timeout",
-  UND_ERR_HEADERS_TIMEOUT: "no response headers within the headers timeout",
-  UND_ERR_BODY_TIMEOUT: "response body stalled past the body timeout",
-  UND_ERR_SOCKET: "connection closed before a complete response",
-  UND_ERR_INVALID_ARG: "the HTTP library refused the request as invalid (e.g. a header value with a line break)",
-  UND_ERR_NOT_SUPPORTED: "the HTTP library does not support this request",
-  ERR_INVALID_ARG_TYPE: "the HTTP library refused the request as invalid",
-  ERR_INVALID_ARG_VALUE: "the HTTP library refused the request as invalid",
-  ETIMEDOUT: "connection timed out",
-  // TLS: the host answered, but not with a certificate this machine trusts for that name.
-  CERT_HAS_EXPIRED: "TLS failed: the server's certificate has expired",
-  DEPTH_ZERO_SELF_SIGNED_CERT: "TLS failed: the server's certificate is self-signed",
-  SELF_SIGNED_CERT_IN_CHAIN: "TLS failed: the server's certificate chain ends in an untrusted self-signed certificate",
-  UNABLE_TO_VERIFY_LEAF_SIGNATURE: "TLS failed: the server's certificate cannot be verified",
-  UNABLE_TO_GET_ISSUER_CERT_LOCALLY: "TLS failed: the server's certificate issuer is not trusted",
-  ERR_TLS_CERT_ALTNAME_INVALID: "TLS failed: the server's certificate is for another host name",
-  ERR_SSL_WRONG_VERSION_NUMBER: "TLS failed: the server does not speak https on this port",
-  EPROTO: "TLS failed: protocol error (does the server speak https on this port?)",
-};
-
-/** Classifies a transport error. Messages come from a fixed table: raw error text could carry anything. */
-export function classifyNetworkError(error: unknown): NetworkFailure {
-  const code = errorCode(error) ?? errorCode((error as { cause?: unknown } | undefined)?.cause);
-  const reason = (code && REASONS[code]) ?? `network error${code ? ` (${code})` : ""}`;
-  const notSent = code !== undefined && (NOT_SENT_CODES.has(code) || REFUSED_LOCALLY_CODES.has(code));
-  return { notSent, reason };
-}
-
-/** True when the HTTP library refused the request on this machine before sending anything; never worth a retry. */
-export function refusedLocally(error: unknown): boolean {
-  const code = errorCode(error) ?? errorCode((error as { cause?: unknown } | undefined)?.cause);
-  return code !== undefined && REFUSED_LOCALLY_CODES.has(code);
 }
 
 /** What one attempt came to: an answer, or a transport failure. */

@@ -12,7 +12,7 @@
  *   retry decision names; then one request at a time again until an answer sets the pace.
  */
 import type { IncomingHttpHeaders } from "node:http";
-import { headerValue, parseRateLimitReset } from "./retry";
+import { headerValue, parseRateLimitReset } from "./headers";
 
 /** How far past a reset (on the service's clock) the first request into the new second goes out. */
 export const RESET_MARGIN_MS = 5;

@@ -5,13 +5,12 @@
  * plain text: it is never logged). Settings resolve as in the dynamic provider: these values first, then the
  * TENANT_* variables of the plugin's environment.
  */
-import { CONFIG_KEYS, PROVIDER_NAME_KEY, missingSettingKeys } from "../config";
+import { CONFIG_KEYS, ENV_VARS, PROVIDER_NAME_KEY, SETTING_NAMES, isSettingName, missingSettingKeys } from "../config";
 import { recordConfiguration } from "../resources/tenantConnection";
 import type { PropertyBag } from "../resources/common/values";
 import { provider as proto, anyProto, grpc, status } from "./protocol";
 import { fromStruct, toStruct } from "./values";
 
-const SETTING_NAMES = Object.keys(CONFIG_KEYS) as (keyof typeof CONFIG_KEYS)[];
 const LEGACY_PREFIX = "tenant:config:";
 
 /**
@@ -39,7 +38,7 @@ function settingsOf(req: InstanceType<typeof proto.ConfigureRequest>): Map<strin
   }
   for (const [key, value] of req.getVariablesMap().entries()) {
     const name = key.startsWith(LEGACY_PREFIX) ? key.slice(LEGACY_PREFIX.length) : undefined;
-    if (name && (SETTING_NAMES as string[]).includes(name)) settings.set(CONFIG_KEYS[name as keyof typeof CONFIG_KEYS], value);
+    if (name !== undefined && isSettingName(name)) settings.set(CONFIG_KEYS[name], value);
   }
   return settings;
 }
@@ -60,8 +59,8 @@ function missingKeysError(keys: string[]): Error {
 
 function describeKey(key: string): string {
   const name = key.slice(key.indexOf(":") + 1);
-  const variable = `TENANT_${name.replace(/[A-Z]/g, (letter) => `_${letter}`).toUpperCase()}`;
-  return `the tenant's ${name} (or the ${variable} environment variable)`;
+  const variable = isSettingName(name) ? ` (or the ${ENV_VARS[name]} environment variable)` : "";
+  return `the tenant's ${name}${variable}`;
 }
 
 export function configure(req: InstanceType<typeof proto.ConfigureRequest>): InstanceType<typeof proto.ConfigureResponse> {

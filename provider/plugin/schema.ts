@@ -4,6 +4,7 @@
  * configuration, and the getEventStreams function. The build writes it to dist/schema.json; the plugin's
  * GetSchema answers with that file, and `pulumi package gen-sdk` can read it directly.
  */
+import { SETTINGS, SETTING_NAMES } from "../settings";
 import { propertiesOf, type PropertyShape, type TypeShape } from "../resources/common/definition";
 import { RESOURCES } from "../resources/registry";
 import { EVENT_STREAMS_FUNCTION, EVENT_STREAM_TYPES } from "./functionSchema";
@@ -56,13 +57,13 @@ class SchemaBuilder {
   }
 }
 
-const CONFIG_VARIABLES: Record<string, Spec> = {
-  domain: { type: "string", description: 'The tenant\'s domain, e.g. `"my-tenant.example.com"` (or an `https://` origin). Falls back to TENANT_DOMAIN.' },
-  clientId: { type: "string", description: "Client id for the client-credentials grant; give it with `clientSecret`, or give `apiToken` instead. Falls back to TENANT_CLIENT_ID." },
-  clientSecret: { type: "string", secret: true, description: "Client secret for the client-credentials grant. Falls back to TENANT_CLIENT_SECRET." },
-  apiToken: { type: "string", secret: true, description: "A ready management API token, instead of client credentials. Falls back to TENANT_API_TOKEN." },
-  audience: { type: "string", description: "Token audience; defaults to `https://<domain>/api/v2/`. Falls back to TENANT_AUDIENCE." },
-};
+/** The provider's settings, from the settings table: each falls back to its TENANT_* variable. */
+const CONFIG_VARIABLES: Record<string, Spec> = Object.fromEntries(
+  SETTING_NAMES.map((name) => {
+    const { description, envVar, secret } = SETTINGS[name];
+    return [name, { type: "string", description: `${description} Falls back to ${envVar}.`, ...(secret ? { secret: true } : {}) }];
+  }),
+);
 
 export function packageSchema(version: string): Spec {
   const builder = new SchemaBuilder();

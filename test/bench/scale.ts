@@ -21,45 +21,10 @@ import { manyTicketsEngine } from "../support/manyTickets";
 import { busiestSecond, benchClientPacing, type ClientPacingRun } from "./clientPacing";
 import { TimingRecorder, processTimelines } from "./processTimings";
 import { machineLine, markdownTable } from "./report";
-import { scaleRows } from "./scaleReport";
+import { scaleRows, type PhaseFigures, type ScaleMatrix, type ScaleRun, type ScaleSettings } from "./scaleReport";
 
 const CLIENT = { id: "bench-scale", secret: "bench-scale-secret" };
 const TICKET_TYPE = "pulumi-nodejs:dynamic/tenant:EnrollmentTicket";
-
-export interface ScaleSettings {
-  tickets: number;
-  parallel: number;
-  /** Requests per second the emulator's bucket allows. */
-  rate: number;
-}
-
-export interface PhaseFigures {
-  wallMs: number;
-  apiRequests: number;
-  answers429: number;
-  tokenRequests: number;
-}
-
-export interface ScaleRun extends ScaleSettings {
-  up: PhaseFigures & {
-    /** First to last /api/v2 request arriving at the emulator. */
-    apiMs: number;
-    /** Accepted /api/v2 requests ÷ rate. */
-    boundMs: number;
-    /** Most /api/v2 requests that arrived within one epoch second (the rate when the budget is what paces). */
-    busiestSecond: number;
-    /** Most step operations the stand-in ran at once. */
-    peakOperations: number;
-    /** Highest peak RSS of a provider host process, MB. */
-    hostPeakRssMb: number;
-  };
-  noopUp: PhaseFigures;
-  previewRefresh: PhaseFigures;
-  ticketsMinted: number;
-  distinctTicketUsers: number;
-  ticketsInState: number;
-  phoneProviders: number;
-}
 
 /** Where the emulator's log and token count stood before a phase. */
 interface Mark {
@@ -148,12 +113,6 @@ export async function benchScale(settings: ScaleSettings): Promise<ScaleRun> {
     await emulator.close();
     fs.rmSync(stateDir, { recursive: true, force: true });
   }
-}
-
-export interface ScaleMatrix {
-  runs: ScaleRun[];
-  /** The client alone (no engine) with 1,000 creates at the same parallelisms: what the budget paces to. */
-  clientAlone: ClientPacingRun[];
 }
 
 /** The scenario `npm run bench` runs: N = 100 and 1,000 at parallelism 8 and 64, 50 requests per second. */

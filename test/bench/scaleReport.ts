@@ -1,12 +1,52 @@
 /**
- * Rows of the benchmark table for the scale scenario (scale.ts). Goals are the issue's: at N = 1,000, 0 answers
+ * The figures of the scale scenario (scale.ts measures them) and the rows of the benchmark table they make. Goals are the issue's: at N = 1,000, 0 answers
  * 429 and API time ≤ 1.05× the rate limit's bound for both parallelisms; one token per run; a no-op `up` with
  * 0 API calls; every ticket minted exactly once.
  */
 import type { Row } from "./report";
 import type { ClientPacingRun } from "./clientPacing";
-import type { ScaleMatrix, ScaleRun } from "./scale";
 import { round } from "./stats";
+
+export interface ScaleSettings {
+  tickets: number;
+  parallel: number;
+  /** Requests per second the emulator's bucket allows. */
+  rate: number;
+}
+
+export interface PhaseFigures {
+  wallMs: number;
+  apiRequests: number;
+  answers429: number;
+  tokenRequests: number;
+}
+
+export interface ScaleRun extends ScaleSettings {
+  up: PhaseFigures & {
+    /** First to last /api/v2 request arriving at the emulator. */
+    apiMs: number;
+    /** Accepted /api/v2 requests ÷ rate. */
+    boundMs: number;
+    /** Most /api/v2 requests that arrived within one epoch second (the rate when the budget is what paces). */
+    busiestSecond: number;
+    /** Most step operations the stand-in ran at once. */
+    peakOperations: number;
+    /** Highest peak RSS of a provider host process, MB. */
+    hostPeakRssMb: number;
+  };
+  noopUp: PhaseFigures;
+  previewRefresh: PhaseFigures;
+  ticketsMinted: number;
+  distinctTicketUsers: number;
+  ticketsInState: number;
+  phoneProviders: number;
+}
+
+export interface ScaleMatrix {
+  runs: ScaleRun[];
+  /** The client alone (no engine) with 1,000 creates at the same parallelisms: what the budget paces to. */
+  clientAlone: ClientPacingRun[];
+}
 
 const MAX_BOUND_RATIO = 1.05;
 /** Below this many tickets the run is too short for the time goal (the first and last second weigh too much). */

@@ -1,9 +1,8 @@
 // The client's retry decision as a table: an attempt's outcome and state in, accept / retry / renew / fail out.
 import type { IncomingHttpHeaders } from "node:http";
 import { describe, expect, it } from "vitest";
+import { classifyNetworkError, refusedLocally } from "../../provider/client/networkErrors";
 import {
-  classifyNetworkError,
-  refusedLocally,
   decideAfterAttempt,
   isIdempotent,
   type AttemptOutcome,

@@ -5,7 +5,7 @@ import * as http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError, NetworkError, TenantClient } from "../../provider/client";
-import { classifyNetworkError } from "../../provider/client/retry";
+import { classifyNetworkError } from "../../provider/client/networkErrors";
 import { PROVIDER_NAME_KEY, credentialHints, resolveSettings, type ConfigLookup } from "../../provider/config";
 import { FAST, PUSH_PATH, pushSelectionSchema } from "./helpers";
 

@@ -14,11 +14,11 @@ import { startEmulator, type Emulator } from "../../tools/emulator";
 import { EngineRunError, createEngine } from "../../tools/engine";
 import type { StackConfig } from "../../tools/engine/project";
 import { REPO_ROOT, packageLookupEnv } from "../../tools/stacks/packageLink";
+import { BLANK_TENANT_ENV } from "../support/blankTenantEnv";
 
 const PROJECT_DIR = join(REPO_ROOT, "test", "support", "fixtures", "failingProgram");
 const CLIENT = { id: "errors-ci", secret: "sentinel-errors-secret-4f1e22" };
 const WRONG_SECRET = "sentinel-wrong-secret-9a3c57";
-const BLANK_TENANT_ENV = { TENANT_DOMAIN: "", TENANT_CLIENT_ID: "", TENANT_CLIENT_SECRET: "", TENANT_API_TOKEN: "", TENANT_AUDIENCE: "" };
 
 let emulator: Emulator;
 let closedPort: number;

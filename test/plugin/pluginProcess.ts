@@ -9,6 +9,7 @@ import { createInterface } from "node:readline";
 import type { ServiceError } from "@grpc/grpc-js";
 import { grpc, provider as proto, providerGrpc } from "../../provider/plugin/protocol";
 import { REPO_ROOT } from "../resources/dist";
+import { BLANK_TENANT_ENV } from "../support/blankTenantEnv";
 
 export const PLUGIN_EXECUTABLE = path.join(REPO_ROOT, "pulumi-resource-tenant");
 
@@ -28,8 +29,7 @@ export class PluginProcess {
 
   /** Starts the plugin with `env` added to this process's environment (TENANT_* blanked unless given). */
   static async start(env: Record<string, string> = {}, executable = PLUGIN_EXECUTABLE, engineAddress = "127.0.0.1:1"): Promise<PluginProcess> {
-    const blank = { TENANT_DOMAIN: "", TENANT_CLIENT_ID: "", TENANT_CLIENT_SECRET: "", TENANT_API_TOKEN: "", TENANT_AUDIENCE: "" };
-    const child = spawn(executable, [engineAddress], { env: { ...process.env, ...blank, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(executable, [engineAddress], { env: { ...process.env, ...BLANK_TENANT_ENV, ...env }, stdio: ["ignore", "pipe", "pipe"] });
     const firstLine = await new Promise<string>((resolve, reject) => {
       const lines = createInterface({ input: child.stdout! });
       lines.once("line", (line) => resolve(line));

@@ -26,6 +26,7 @@ import {
   type Defect,
   type InvalidCase,
 } from "./support/invalidArgs";
+import { configureRequest } from "../resources/harness";
 import { printTable } from "./support/table";
 
 const RUNS_PER_RESOURCE = 1_000;
@@ -179,16 +180,7 @@ describe("fuzzed invalid arguments are rejected in check, before any HTTP call",
       "tenant:clientId": SENTINEL_CLIENT.id,
       "tenant:clientSecret": SENTINEL_CLIENT.secret,
     };
-    const request: ConfigureRequest = {
-      config: {
-        get: (key) => values[key],
-        require: (key) => {
-          const value = values[key];
-          if (value === undefined) throw new Error(`Missing required configuration key: ${key}`);
-          return value;
-        },
-      },
-    };
+    const request = configureRequest(values);
     for (const { resource } of RESOURCES) await handler(resource).configure(request);
   });
 

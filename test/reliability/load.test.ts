@@ -3,15 +3,8 @@
 // emulator allowing 10 requests per second. No failure, not one 429 (the client's budget keeps every request
 // under the limit), and the API time — first request sent to last response — within 1.3× the bound the rate
 // limit sets (requests the service accepted ÷ limit).
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEmulator, type Emulator } from "../../tools/emulator";
-import { SENTINELS, SENTINEL_CLIENT } from "../../tools/stacks/basicStack";
-import type { Engine } from "../../tools/engine";
-import { manyTicketsEngine } from "../support/manyTickets";
-import { LeakScanner } from "./support/leakScan";
+import { describe, expect, it } from "vitest";
+import { itLeavesNoSecret, useManyTicketsStack } from "./support/manyTicketsStack";
 import { printTable } from "./support/table";
 
 const TICKETS = 200;
@@ -19,25 +12,13 @@ const RATE_LIMIT = 10;
 const MAX_RATIO = 1.3;
 
 describe(`load: ${TICKETS} resources in one up at ${RATE_LIMIT} requests/s`, () => {
-  const scanner = new LeakScanner();
-  let emulator: Emulator;
-  let engine: Engine;
-  let stateDir: string;
-
-  beforeAll(async () => {
-    emulator = await startEmulator({ clients: [SENTINEL_CLIENT], rateLimit: RATE_LIMIT });
-    stateDir = mkdtempSync(join(tmpdir(), "pulumi-tenant-load-"));
-    engine = manyTicketsEngine({ emulator, client: SENTINEL_CLIENT, tickets: TICKETS, stack: "load", stateDir, smsAuthToken: SENTINELS.smsAuthToken });
-  });
-
-  afterAll(async () => {
-    await emulator?.close();
-    if (stateDir) rmSync(stateDir, { recursive: true, force: true });
-  });
+  const stack = useManyTicketsStack({ stack: "load", tickets: TICKETS, rateLimit: RATE_LIMIT });
+  const { scanner } = stack;
 
   it(
     `creates all ${TICKETS} tickets without a failure, within ${MAX_RATIO}× the rate limit's bound`,
     async () => {
+      const { emulator, engine } = stack;
       const startedAt = Date.now();
       let failure: unknown;
       try {
@@ -84,8 +65,5 @@ describe(`load: ${TICKETS} resources in one up at ${RATE_LIMIT} requests/s`, () 
     300_000,
   );
 
-  it("leaves no secret in the state file, serialized providers, output or errors", () => {
-    expect(scanner.artifactCount).toBeGreaterThan(0);
-    expect(scanner.report("Load")).toEqual([]);
-  });
+  itLeavesNoSecret(stack, "Load");
 });

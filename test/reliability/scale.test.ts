@@ -2,15 +2,8 @@
 // at --parallel=64 against an emulator allowing 50 requests per second. The client's budget must keep every
 // request under the limit (0 answers 429), every ticket is minted once and lands in state, one token serves the
 // run, and a second `up` changes nothing and calls nothing.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEmulator, type Emulator } from "../../tools/emulator";
-import { SENTINELS, SENTINEL_CLIENT } from "../../tools/stacks/basicStack";
-import type { Engine } from "../../tools/engine";
-import { manyTicketsEngine } from "../support/manyTickets";
-import { LeakScanner } from "./support/leakScan";
+import { describe, expect, it } from "vitest";
+import { itLeavesNoSecret, useManyTicketsStack } from "./support/manyTicketsStack";
 import { printTable } from "./support/table";
 
 const TICKETS = 200;
@@ -19,25 +12,13 @@ const RATE_LIMIT = 50;
 const TICKET_TYPE = "pulumi-nodejs:dynamic/tenant:EnrollmentTicket";
 
 describe(`scale: ${TICKETS} tickets at --parallel=${PARALLEL} against ${RATE_LIMIT} requests/s`, () => {
-  const scanner = new LeakScanner();
-  let emulator: Emulator;
-  let engine: Engine;
-  let stateDir: string;
-
-  beforeAll(async () => {
-    emulator = await startEmulator({ clients: [SENTINEL_CLIENT], rateLimit: RATE_LIMIT });
-    stateDir = mkdtempSync(join(tmpdir(), "pulumi-tenant-scale-"));
-    engine = manyTicketsEngine({ emulator, client: SENTINEL_CLIENT, tickets: TICKETS, stack: "scale", stateDir, smsAuthToken: SENTINELS.smsAuthToken });
-  });
-
-  afterAll(async () => {
-    await emulator?.close();
-    if (stateDir) rmSync(stateDir, { recursive: true, force: true });
-  });
+  const stack = useManyTicketsStack({ stack: "scale", tickets: TICKETS, rateLimit: RATE_LIMIT });
+  const { scanner } = stack;
 
   it(
     "draws no 429, mints every ticket exactly once, and needs one token",
     async () => {
+      const { emulator, engine } = stack;
       const up = await engine.up({ parallel: PARALLEL });
       scanner.addRun("scale up", up);
       await scanner.addState("scale up", engine);
@@ -75,6 +56,7 @@ describe(`scale: ${TICKETS} tickets at --parallel=${PARALLEL} against ${RATE_LIM
   );
 
   it("a second up changes nothing and sends no request", async () => {
+    const { emulator, engine } = stack;
     const before = emulator.requests.length;
     const again = await engine.up({ parallel: PARALLEL });
     scanner.addRun("scale no-op up", again);
@@ -82,8 +64,5 @@ describe(`scale: ${TICKETS} tickets at --parallel=${PARALLEL} against ${RATE_LIM
     expect(emulator.requests.slice(before)).toEqual([]);
   }, 120_000);
 
-  it("leaves no secret in the state file, serialized providers, output or errors", () => {
-    expect(scanner.artifactCount).toBeGreaterThan(0);
-    expect(scanner.report("Scale")).toEqual([]);
-  });
+  itLeavesNoSecret(stack, "Scale");
 });

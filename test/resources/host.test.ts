@@ -4,20 +4,14 @@
 // messages or host output.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Emulator } from "../../tools/emulator";
-import { DynamicProviderHost, HostCallError, UNKNOWN_VALUE, secretEnvelope } from "../../tools/engine/host";
+import { DynamicProviderHost, HostCallError, UNKNOWN_VALUE, secretEnvelope } from "../../tools/engine";
 import { annotateSecrets, isSecretEnvelope, markSecretKeys, type PropertyMap } from "../../tools/engine/values";
 import { REPO_ROOT, SHIM_NAMES, assertDistIsFresh, serializedProvider, type ShimName } from "./dist";
 import { packageLookupEnv } from "../../tools/stacks/packageLink";
 import { AUTH_TOKEN, CLIENT_ID, CLIENT_SECRET, OTHER_AUTH_TOKEN, leakedSentinels, startTenant, tenantHostOf } from "./harness";
+import { BLANK_TENANT_ENV } from "../support/blankTenantEnv";
 
-const BLANK_TENANT_ENV = {
-  ...packageLookupEnv(),
-  TENANT_DOMAIN: "",
-  TENANT_CLIENT_ID: "",
-  TENANT_CLIENT_SECRET: "",
-  TENANT_API_TOKEN: "",
-  TENANT_AUDIENCE: "",
-};
+const HOST_ENV = { ...packageLookupEnv(), ...BLANK_TENANT_ENV };
 
 let emulator: Emulator;
 let host: DynamicProviderHost;
@@ -33,7 +27,7 @@ beforeAll(async () => {
   for (const shim of SHIM_NAMES) {
     providerText[shim] = (await serializedProvider(shim)).text;
   }
-  host = await DynamicProviderHost.start({ cwd: REPO_ROOT, env: BLANK_TENANT_ENV });
+  host = await DynamicProviderHost.start({ cwd: REPO_ROOT, env: HOST_ENV });
   await host.configure({
     "tenant:domain": emulator.url,
     "tenant:clientId": CLIENT_ID,
@@ -206,7 +200,7 @@ describe("the host's output", () => {
 
 describe("a host without usable settings", () => {
   it("still checks (Check before any Configure), and fails the first CRUD call with the ConfigError", async () => {
-    const bare = await DynamicProviderHost.start({ cwd: REPO_ROOT, env: BLANK_TENANT_ENV });
+    const bare = await DynamicProviderHost.start({ cwd: REPO_ROOT, env: HOST_ENV });
     try {
       const __provider = providerText.pushProviderSelectionShim;
       const checked = await bare.check(urn("PushProviderSelection", "p"), {}, { provider: "sns", __provider });

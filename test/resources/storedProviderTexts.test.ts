@@ -6,11 +6,12 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Emulator } from "../../tools/emulator";
-import { DynamicProviderHost, secretEnvelope } from "../../tools/engine/host";
+import { DynamicProviderHost, secretEnvelope } from "../../tools/engine";
 import type { PropertyMap } from "../../tools/engine/values";
 import { REPO_ROOT, assertDistIsFresh, serializedProvider, type ShimName } from "./dist";
 import { AUTH_TOKEN, CLIENT_ID, CLIENT_SECRET, OTHER_AUTH_TOKEN, startTenant, tenantHostOf } from "./harness";
 import { packageLookupEnv } from "../../tools/stacks/packageLink";
+import { BLANK_TENANT_ENV } from "../support/blankTenantEnv";
 
 const FIXTURES = path.join(__dirname, "fixtures", "provider-texts");
 
@@ -22,7 +23,7 @@ const STORED: [resource: string, shim: ShimName][] = [
   ["enrollmentTicket", "enrollmentTicketShim"],
 ];
 
-const BLANK_TENANT_ENV = { ...packageLookupEnv(), TENANT_DOMAIN: "", TENANT_CLIENT_ID: "", TENANT_CLIENT_SECRET: "", TENANT_API_TOKEN: "", TENANT_AUDIENCE: "" };
+const HOST_ENV = { ...packageLookupEnv(), ...BLANK_TENANT_ENV };
 
 const urn = (type: string, name: string) => `urn:pulumi:test::tenant-basic::pulumi-nodejs:dynamic/tenant:${type}::${name}`;
 
@@ -32,7 +33,7 @@ let host: DynamicProviderHost;
 beforeAll(async () => {
   assertDistIsFresh();
   emulator = await startTenant();
-  host = await DynamicProviderHost.start({ cwd: REPO_ROOT, env: BLANK_TENANT_ENV });
+  host = await DynamicProviderHost.start({ cwd: REPO_ROOT, env: HOST_ENV });
   // The host calls each text's `configure` when it first evaluates it, with these settings.
   await host.configure({ "tenant:domain": emulator.url, "tenant:clientId": CLIENT_ID, "tenant:clientSecret": secretEnvelope(CLIENT_SECRET) });
 });

@@ -10,11 +10,11 @@
 //   POST   /__emulator/clients/{id}/rotate-secret  {"secret"?:string}: a new client secret, the old one revoked
 import type { IncomingHttpHeaders } from "node:http";
 import { parseFaultSpec } from "./faults";
+import type { EmulatorCore } from "./core";
 import { apiError, noContent, ok, parseBody, type ApiResult } from "./http";
 import { parseMfaSeed } from "./mfaState";
 import { bucketConfigProblem } from "./rateLimit";
 import { TOKEN_PATH } from "./requestLog";
-import type { EmulatorCore } from "./server";
 import { SEED_DESTINATIONS, type SeedOptions } from "./state";
 
 const MAX_SEED = 100_000;

@@ -3,31 +3,13 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
 import { performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
-import { insufficientScope, type TokenAuthority } from "./auth";
+import { insufficientScope } from "./auth";
 import { handleControl } from "./controls";
-import { faultResponse, type FaultBook } from "./faults";
+import type { EmulatorCore } from "./core";
+import { faultResponse } from "./faults";
 import { apiError, BodyTooLargeError, parseBody, readBody, RequestAbortedError, sendResult, type ApiResult } from "./http";
-import type { RateLimiter } from "./rateLimit";
-import { TOKEN_PATH, type RequestLog } from "./requestLog";
-import type { Router } from "./routes";
-import type { EmulatorState, SeedOptions } from "./state";
-import type { TokenEndpoint } from "./tokenEndpoint";
+import { TOKEN_PATH } from "./requestLog";
 import type { FaultSpec, RequestLogEntry } from "./types";
-
-/** Everything a request can touch; built once by startEmulator. */
-export interface EmulatorCore {
-  state: EmulatorState;
-  authority: TokenAuthority;
-  tokenEndpoint: TokenEndpoint;
-  limiter: RateLimiter;
-  faults: FaultBook;
-  log: RequestLog;
-  router: Router;
-  baseUrl: string;
-  retryAfter: boolean;
-  reset(): void;
-  seed(count: number, options?: SeedOptions): void;
-}
 
 interface Answer {
   result: ApiResult;

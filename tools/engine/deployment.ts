@@ -7,7 +7,7 @@
 import { randomUUID } from "node:crypto";
 import { checkFailureMessage, type CheckFailure } from "./diagnostics";
 import { DEFAULT_PROVIDER_NAME, NODEJS_PROVIDER_TYPE, defaultProviderUrn, type HostPool } from "./hosts";
-import type { EngineLog } from "./monitor";
+import type { EngineLog } from "./engineService";
 import { pluginProviderArgs, providerConfigArgs, type StackConfig } from "./project";
 import { Limiter, serialQueue } from "./scheduler";
 import { STACK_TYPE, type ResourceState } from "./state";

@@ -8,7 +8,7 @@ import { Deployment, type ProgramMode } from "./deployment";
 import { secretConfigFilter } from "./diagnostics";
 import { HostPool } from "./hosts";
 import { deleteRemoved, destroyAll, refreshAll } from "./lifecycle";
-import type { EngineLog } from "./monitor";
+import type { EngineLog } from "./engineService";
 import { MonitorServer } from "./monitor";
 import { EngineServer } from "./engineServer";
 import { importResources, type ImportOptions, type ImportSpec } from "./importer";
@@ -21,7 +21,7 @@ import type { PropertyMap } from "./values";
 
 export type { Step, StepOp, StepState } from "./steps";
 export type { ResourceState, StackState } from "./state";
-export type { EngineLog } from "./monitor";
+export type { EngineLog } from "./engineService";
 
 export interface EngineOptions {
   /** Has Pulumi.yaml (name, runtime nodejs, optional main). */

@@ -7,22 +7,15 @@
  * exit code or signal and the tail of its stderr, so a test never hangs on a dead host.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import * as fs from "node:fs";
-import * as path from "node:path";
 import type { CallOptions, ClientUnaryCall, Metadata, ServiceError } from "@grpc/grpc-js";
 import type { ResourceProviderClient } from "@pulumi/pulumi/proto/provider_grpc_pb";
+import { DEADLINE_EXCEEDED, HostCallError, UNAVAILABLE, initFailureOf, missingKeysOf } from "./hostErrors";
+import { projectNameIn, readPort, tail, waitUpTo } from "./providerProcess";
 import { assertFile, dynamicProviderScript, pulumiSdk } from "./sdk";
-import { jsonSafe, type PropertyMap } from "./values";
+import { fromStruct, toStruct } from "./structs";
+import type { PropertyMap } from "./values";
 
-export {
-  SECRET_SIG,
-  SECRET_VALUE_SIG,
-  UNKNOWN_VALUE,
-  isSecretEnvelope,
-  secretEnvelope,
-  stripSecrets,
-  type SecretEnvelope,
-} from "./values";
+export { HostCallError, type InitFailure } from "./hostErrors";
 
 export interface HostOptions {
   /** Directory that resolves the provider package: the project directory (the engine's cwd for the plugin). */
@@ -56,32 +49,6 @@ function detailedDiffOf(map: { forEach(visit: (value: { getKind(): number; getIn
   map.forEach((value, key) => (detailed[key] = { kind: PROPERTY_DIFF_KINDS[value.getKind()] ?? "update", inputDiff: value.getInputdiff() }));
   return detailed;
 }
-
-/** A create/update that failed after the object was made (ErrorResourceInitFailed in grpc-status-details-bin). */
-export interface InitFailure {
-  id: string;
-  properties: PropertyMap;
-  reasons: string[];
-}
-
-export class HostCallError extends Error {
-  constructor(
-    readonly method: string,
-    /** gRPC status code (2 UNKNOWN for a provider throw, 4 deadline, 14 host gone, 12 unimplemented). */
-    readonly code: number,
-    message: string,
-    readonly initFailure?: InitFailure,
-    /** Configure's ConfigureErrorMissingKeys detail: full key names with their descriptions. */
-    readonly missingKeys?: { name: string; description: string }[],
-  ) {
-    super(message);
-    this.name = "HostCallError";
-  }
-}
-
-const UNAVAILABLE = 14;
-const DEADLINE_EXCEEDED = 4;
-const STDERR_TAIL_CHARS = 2_000;
 
 type Unary<Req, Res> = (
   request: Req,
@@ -288,98 +255,5 @@ export class DynamicProviderHost {
       UNAVAILABLE,
       `${this.label} (pid ${this.pid}) ${this.exitDescription} during or before ${method}; stderr tail: ${tail(this.output())}`,
     );
-  }
-}
-
-/** Resolves with the port from the first stdout line; everything after it goes to `chunks`. */
-export function readPort(child: ChildProcess, chunks: string[], timeoutMs: number, script: string, label = "dynamic-provider host"): Promise<number> {
-  return new Promise<number>((resolve, reject) => {
-    let firstLine: string | undefined = "";
-    const finish = (error?: string, port?: number) => {
-      clearTimeout(timer);
-      child.removeListener("exit", onExit);
-      child.removeListener("error", onError);
-      if (error === undefined && port !== undefined) return resolve(port);
-      child.kill("SIGKILL");
-      reject(new Error(`${label} (${script}) ${error}; stderr: ${tail(chunks.join(""))}`));
-    };
-    const onExit = (code: number | null, signal: NodeJS.Signals | null) =>
-      finish(signal ? `was killed by ${signal} before starting` : `exited with code ${code} before starting`);
-    const onError = (error: Error) => finish(`could not be spawned: ${error.message}`);
-    const timer = setTimeout(() => finish(`did not print its port within ${timeoutMs} ms`), timeoutMs);
-    child.once("exit", onExit);
-    child.once("error", onError);
-    child.stdout?.setEncoding("utf8").on("data", (text: string) => {
-      if (firstLine === undefined) return void chunks.push(text);
-      firstLine += text;
-      const newline = firstLine.indexOf("\n");
-      if (newline < 0) return;
-      const line = firstLine.slice(0, newline).trim();
-      const rest = firstLine.slice(newline + 1);
-      firstLine = undefined;
-      if (rest) chunks.push(rest);
-      const port = Number(line);
-      if (Number.isInteger(port) && port > 0) finish(undefined, port);
-      else finish(`printed "${line}" instead of a port`);
-    });
-  });
-}
-
-function waitUpTo(promise: Promise<void>, ms: number): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    void promise.then(() => {
-      clearTimeout(timer);
-      resolve();
-    });
-  });
-}
-
-export function toStruct(value: PropertyMap) {
-  return pulumiSdk().structPb.Struct.fromJavaScript(jsonSafe(value) as never);
-}
-
-export function fromStruct(struct: { toJavaScript(): Record<string, unknown> } | undefined): PropertyMap {
-  return struct ? struct.toJavaScript() : {};
-}
-
-function tail(text: string): string {
-  const trimmed = text.trim();
-  return trimmed.length > STDERR_TAIL_CHARS ? `…${trimmed.slice(-STDERR_TAIL_CHARS)}` : trimmed || "(empty)";
-}
-
-/** Decodes the partial-failure details the host packs for an error carrying an `id` (§4.4). */
-function initFailureOf(error: ServiceError): InitFailure | undefined {
-  const raw = error.metadata?.get("grpc-status-details-bin")[0];
-  if (!raw || typeof raw === "string") return undefined;
-  const { statusPb, providerPb } = pulumiSdk();
-  const status = statusPb.Status.deserializeBinary(new Uint8Array(raw));
-  for (const detail of status.getDetailsList()) {
-    if (!detail.getTypeName().endsWith("ErrorResourceInitFailed")) continue;
-    const failed = providerPb.ErrorResourceInitFailed.deserializeBinary(detail.getValue_asU8());
-    return { id: failed.getId(), properties: fromStruct(failed.getProperties()), reasons: failed.getReasonsList() };
-  }
-  return undefined;
-}
-
-/** The ConfigureErrorMissingKeys detail of a Configure error, if any (provider.proto). */
-export function missingKeysOf(error: ServiceError): { name: string; description: string }[] | undefined {
-  const raw = error.metadata?.get("grpc-status-details-bin")[0];
-  if (!raw || typeof raw === "string") return undefined;
-  const { statusPb, providerPb } = pulumiSdk();
-  for (const detail of statusPb.Status.deserializeBinary(new Uint8Array(raw)).getDetailsList()) {
-    if (!detail.getTypeName().endsWith("ConfigureErrorMissingKeys")) continue;
-    const missing = providerPb.ConfigureErrorMissingKeys.deserializeBinary(detail.getValue_asU8());
-    return missing.getMissingkeysList().map((key) => ({ name: key.getName(), description: key.getDescription() }));
-  }
-  return undefined;
-}
-
-function projectNameIn(dir: string): string | undefined {
-  try {
-    const text = fs.readFileSync(path.join(dir, "Pulumi.yaml"), "utf8");
-    return /^name:\s*["']?([^"'\s#]+)/m.exec(text)?.[1];
-  } catch {
-    return undefined;
   }
 }

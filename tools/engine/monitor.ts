@@ -2,8 +2,7 @@
  * The stand-in's gRPC side facing the program: one server on 127.0.0.1:0 serving the ResourceMonitor and Engine
  * services (§6.3). Methods not listed answer UNIMPLEMENTED, which the SDK tolerates (signalAndWaitForShutdown).
  */
-import type { Server, ServerUnaryCall, sendUnaryData } from "@grpc/grpc-js";
-import type { LogRequest, SetRootResourceRequest } from "@pulumi/pulumi/proto/engine_pb";
+import type { Server } from "@grpc/grpc-js";
 import type {
   ReadResourceRequest,
   RegisterResourceOutputsRequest,
@@ -12,36 +11,13 @@ import type {
   SupportsFeatureRequest,
 } from "@pulumi/pulumi/proto/resource_pb";
 import type { Deployment } from "./deployment";
+import { addEngineService, listenOnLoopback, stopServer, unary, type EngineLog } from "./engineService";
 import { invokeFunction, readResource, registerResource } from "./register";
 import { pulumiSdk } from "./sdk";
-import { jsonSafe, type PropertyMap } from "./values";
+import { toStruct } from "./structs";
 
-export interface EngineLog {
-  severity: "debug" | "info" | "warning" | "error";
-  message: string;
-  urn: string;
-}
-
-const SEVERITIES: EngineLog["severity"][] = ["debug", "info", "warning", "error"];
 /** Only secrets: no output-value envelopes or resource references in what the program sends. */
 const SUPPORTED_FEATURES = new Set(["secrets"]);
-
-type Handler<Req, Res> = (call: ServerUnaryCall<Req, Res>, callback: sendUnaryData<Res>) => void;
-
-function unary<Req, Res>(handle: (request: Req) => Promise<Res> | Res): Handler<Req, Res> {
-  return (call, callback) => {
-    Promise.resolve()
-      .then(() => handle(call.request))
-      .then(
-        (response) => callback(null, response),
-        (error: Error) => callback({ code: pulumiSdk().grpc.status.UNKNOWN, details: error.message, name: error.name, message: error.message }),
-      );
-  };
-}
-
-function toStruct(value: PropertyMap) {
-  return pulumiSdk().structPb.Struct.fromJavaScript(jsonSafe(value) as never);
-}
 
 function optional(text: string): string | undefined {
   return text === "" ? undefined : text;
@@ -54,9 +30,8 @@ export class MonitorServer {
   ) {}
 
   static async start(deployment: Deployment, onLog: (log: EngineLog) => void): Promise<MonitorServer> {
-    const { grpc, resourceGrpc, engineGrpc, resourcePb, enginePb, emptyPb } = pulumiSdk();
+    const { grpc, resourceGrpc, resourcePb, emptyPb } = pulumiSdk();
     const server = new grpc.Server({ "grpc.max_receive_message_length": 400 * 1024 * 1024 });
-    let rootUrn = "";
 
     server.addService(resourceGrpc.ResourceMonitorService, {
       supportsFeature: unary((request: SupportsFeatureRequest) =>
@@ -107,34 +82,11 @@ export class MonitorServer {
       }),
     });
 
-    server.addService(engineGrpc.EngineService, {
-      log: unary((request: LogRequest) => {
-        onLog({ severity: SEVERITIES[request.getSeverity()] ?? "info", message: request.getMessage(), urn: request.getUrn() });
-        return new emptyPb.Empty();
-      }),
-      getRootResource: unary(() => new enginePb.GetRootResourceResponse().setUrn(rootUrn)),
-      setRootResource: unary((request: SetRootResourceRequest) => {
-        rootUrn = request.getUrn();
-        return new enginePb.SetRootResourceResponse();
-      }),
-    });
-
-    const port = await new Promise<number>((resolve, reject) =>
-      server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (error, boundPort) => (error ? reject(error) : resolve(boundPort))),
-    );
-    return new MonitorServer(server, `127.0.0.1:${port}`);
+    addEngineService(server, onLog);
+    return new MonitorServer(server, await listenOnLoopback(server));
   }
 
   stop(): Promise<void> {
-    return new Promise((resolve) => {
-      const force = setTimeout(() => {
-        this.server.forceShutdown();
-        resolve();
-      }, 2_000);
-      this.server.tryShutdown(() => {
-        clearTimeout(force);
-        resolve();
-      });
-    });
+    return stopServer(this.server);
   }
 }

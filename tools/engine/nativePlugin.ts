@@ -9,7 +9,9 @@
  */
 import { spawn } from "node:child_process";
 import * as path from "node:path";
-import { DynamicProviderHost, HostCallError, readPort, toStruct, fromStruct } from "./host";
+import { DynamicProviderHost, HostCallError } from "./host";
+import { readPort } from "./providerProcess";
+import { fromStruct, toStruct } from "./structs";
 import { assertFile, pulumiSdk } from "./sdk";
 import { isSecretEnvelope, stripSecrets, type PropertyMap } from "./values";
 

@@ -8,9 +8,9 @@ import type { Emulator } from "../../../tools/emulator";
 import { createEngine, type Engine, type RunResult } from "../../../tools/engine";
 import type { StackConfig } from "../../../tools/engine/project";
 import { REPO_ROOT, packageLookupEnv } from "../../../tools/stacks/packageLink";
+import { BLANK_TENANT_ENV } from "../../support/blankTenantEnv";
 
 export const NATIVE_PROJECT_DIR = join(REPO_ROOT, "test", "support", "fixtures", "nativeProgram");
-const BLANK_TENANT_ENV = { TENANT_DOMAIN: "", TENANT_CLIENT_ID: "", TENANT_CLIENT_SECRET: "", TENANT_API_TOKEN: "", TENANT_AUDIENCE: "" };
 
 export function nativeEngine(opts: { stateDir: string; config: StackConfig; stack?: string; env?: Record<string, string> }): Engine {
   return createEngine({

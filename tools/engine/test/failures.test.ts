@@ -3,18 +3,13 @@
  * value with Go's %v, secrets in plain text unless they are current stack-config secrets), a crashed host or a hung
  * program ends the run quickly with a clear error.
  */
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { EngineRunError } from "../engine";
+import { stackFactory } from "./fixtures/stacks";
 import { WIDGET_TYPE, WidgetStack } from "./fixtures/widgetStack";
 
 const SECRET = "SENTINEL-never-in-errors-92c1";
-const stacks: WidgetStack[] = [];
-function newStack(): WidgetStack {
-  const stack = new WidgetStack();
-  stacks.push(stack);
-  return stack;
-}
-afterAll(() => stacks.forEach((stack) => stack.cleanup()));
+const newStack = stackFactory(() => new WidgetStack());
 
 async function failure(run: Promise<unknown>): Promise<EngineRunError> {
   const error = await run.then(

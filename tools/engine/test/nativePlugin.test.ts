@@ -7,20 +7,14 @@
  * plugin's Log messages shown, its stderr hidden; Cancel at the end of each run. Each test reads what the engine
  * sent from the plugin's record of calls.
  */
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { EngineRunError } from "../engine";
 import { readProject } from "../project";
 import { isSecretEnvelope, secretEnvelope } from "../values";
 import { GADGET_PROJECT_DIR, GadgetStack, gadgetConfig, type GadgetSpec } from "./fixtures/gadgetStack";
+import { ENGINE_RUNS_TIMEOUT_MS, stackFactory } from "./fixtures/stacks";
 
-const ENGINE_RUNS_TIMEOUT_MS = 240_000;
-const stacks: GadgetStack[] = [];
-afterAll(() => stacks.forEach((stack) => stack.cleanup()));
-function newStack(): GadgetStack {
-  const stack = new GadgetStack();
-  stacks.push(stack);
-  return stack;
-}
+const newStack = stackFactory(() => new GadgetStack());
 
 const API_KEY = "gadget-api-key-7Qx";
 const PASSWORD = "gadget-password-3Zr";

@@ -6,21 +6,15 @@
  * id only, then Check with the read inputs as olds and news (failures only warn), then the resource is in state.
  * On the gadget fixture plugin; what each process was configured with comes from its record of calls.
  */
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import * as path from "node:path";
 import { runCli } from "../cli";
 import { EngineRunError } from "../engine";
 import { secretEnvelope } from "../values";
 import { GADGET_PROJECT_DIR, GADGET_TYPE, GadgetStack, gadgetConfig, type GadgetCall, type GadgetSpec } from "./fixtures/gadgetStack";
+import { ENGINE_RUNS_TIMEOUT_MS, stackFactory } from "./fixtures/stacks";
 
-const ENGINE_RUNS_TIMEOUT_MS = 240_000;
-const stacks: GadgetStack[] = [];
-afterAll(() => stacks.forEach((stack) => stack.cleanup()));
-function newStack(): GadgetStack {
-  const stack = new GadgetStack();
-  stacks.push(stack);
-  return stack;
-}
+const newStack = stackFactory(() => new GadgetStack());
 
 const withLabel = (label: string) => ({ config: gadgetConfig({ endpoint: "ep-1", label }) });
 const labels = (calls: GadgetCall[]) => calls.map((call) => `${String(call.id)}:${call.configuredLabel ?? "?"}`).sort();

@@ -5,19 +5,12 @@
  * from the current config. Explicit providers likewise. An explicit provider with unknown inputs in preview is
  * not configured. Each test reads which configuration served a call from the fixture's record of configures.
  */
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { EngineOptions } from "../engine";
 import { WidgetStack, type RemoteCall, type WidgetSpec } from "./fixtures/widgetStack";
+import { ENGINE_RUNS_TIMEOUT_MS, stackFactory } from "./fixtures/stacks";
 
-/** Tests here make several engine runs, each a program and host processes: allow for a busy machine. */
-const ENGINE_RUNS_TIMEOUT_MS = 240_000;
-const stacks: WidgetStack[] = [];
-afterAll(() => stacks.forEach((stack) => stack.cleanup()));
-function newStack(): WidgetStack {
-  const stack = new WidgetStack();
-  stacks.push(stack);
-  return stack;
-}
+const newStack = stackFactory(() => new WidgetStack());
 
 const DEFAULT_PROVIDER_URN = "urn:pulumi:dev::widget-fixture::pulumi:providers:pulumi-nodejs::default";
 const withLabel = (label: string, env: NodeJS.ProcessEnv = {}): Partial<EngineOptions> => ({ config: { "widget:label": { value: label } }, env });

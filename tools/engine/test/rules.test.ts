@@ -5,19 +5,12 @@
  * the provider host's working directory following Pulumi.yaml's `main`.
  */
 import * as path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { EngineRunError, ExpectNoChangesError, TestEngine } from "../engine";
 import { WidgetStack, type WidgetSpec } from "./fixtures/widgetStack";
+import { ENGINE_RUNS_TIMEOUT_MS, stackFactory } from "./fixtures/stacks";
 
-/** Tests here make several engine runs, each a program and host processes: allow for a busy machine. */
-const ENGINE_RUNS_TIMEOUT_MS = 240_000;
-const stacks: WidgetStack[] = [];
-afterAll(() => stacks.forEach((stack) => stack.cleanup()));
-function newStack(): WidgetStack {
-  const stack = new WidgetStack();
-  stacks.push(stack);
-  return stack;
-}
+const newStack = stackFactory(() => new WidgetStack());
 
 async function rejection(run: Promise<unknown>): Promise<Error> {
   const outcome = await run.then(

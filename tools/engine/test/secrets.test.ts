@@ -5,7 +5,7 @@
  * and Resource.get reads an existing object through the host without ever owning it.
  */
 import { afterAll, describe, expect, it } from "vitest";
-import { SECRET_SIG, isSecretEnvelope } from "../host";
+import { SECRET_SIG, isSecretEnvelope } from "../values";
 import { WidgetStack, type WidgetSpec } from "./fixtures/widgetStack";
 
 const PASSWORD = "SENTINEL-password-7f3a9c";

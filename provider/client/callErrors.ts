@@ -1,0 +1,113 @@
+/**
+ * The errors a call ends with: what happened, never a secret, with a hint when the settings can fix it.
+ * The attempt loop (calls.ts) decides that a call fails; this file says how.
+ */
+import { STATUS_CODES } from "node:http";
+import type { CredentialHints } from "../credentialHints";
+import type { TokenSource } from "./auth";
+import type { Attempt, Call } from "./call";
+import { AmbiguousRequestError, ApiError, NetworkError, RequestNotSentError, type RequestError } from "./errors";
+import type { DebugLog } from "./log";
+import type { Redactor } from "./redact";
+import { parseErrorBody } from "./responses";
+import type { Decision } from "./retry";
+
+/** What error building needs beyond the call: where it went, what to hint, the token's state, the log. */
+export interface CallErrorContext {
+  /** The tenant's host, named in network errors ("my-tenant.example.com", "127.0.0.1:4000"). */
+  host: string;
+  hints: CredentialHints;
+  tokens: Pick<TokenSource, "renewable" | "refused">;
+  log: DebugLog | undefined;
+  /** Takes every secret the call knows out of service text. */
+  redactorFor(call: Call): Redactor;
+}
+
+/** The safe error for a call the retry decision failed. */
+export function failedCallError(
+  context: CallErrorContext,
+  call: Call,
+  attempt: Attempt,
+  decision: Extract<Decision, { action: "fail" }>,
+  sends: number,
+): RequestError {
+  const where = { method: call.method, path: call.shownPath, operation: call.operation, host: context.host };
+  if (decision.reason === "notSent" && attempt.kind === "transport") {
+    context.log?.(`${call.method} ${call.shownPath} refused before sending (${attempt.reason}); not retried`);
+    return new RequestNotSentError({ ...where, reason: attempt.reason, cause: attempt.cause });
+  }
+  if (decision.reason === "ambiguous") {
+    const reason = attempt.kind === "response" ? `${attempt.status} ${STATUS_CODES[attempt.status] ?? "server error"}` : attempt.reason;
+    context.log?.(`${call.method} ${call.shownPath} failed ambiguously (${reason}); not retried`);
+    if (attempt.kind === "response") return new AmbiguousRequestError({ ...where, reason, status: attempt.status });
+    return new AmbiguousRequestError({ ...where, reason, cause: attempt.cause });
+  }
+  if (attempt.kind === "transport") {
+    return new NetworkError({ ...where, reason: attempt.reason, attempts: sends, cause: attempt.cause });
+  }
+  if (attempt.status === 429) {
+    const why = decision.reason === "deadline" ? "the next try would pass the call's deadline" : "too many rate-limited tries";
+    return apiError(context, call, attempt, `Rate limited: ${why}; lower the concurrency or retry later.`);
+  }
+  return apiError(context, call, attempt, decision.reason === "final" ? credentialHint(context, call, attempt.status) : undefined);
+}
+
+function credentialHint(context: CallErrorContext, call: Call, status: number): string | undefined {
+  if (!call.authenticated) {
+    if (status === 401) return context.hints.clientCredentialsRejected;
+    if (status === 403) return context.hints.audienceRefused;
+    return undefined;
+  }
+  if (status !== 401) return undefined;
+  if (!context.tokens.renewable) return context.hints.apiTokenRejected;
+  return context.tokens.refused ? "A freshly issued access token was refused as well; later calls in this run fail without sending." : undefined;
+}
+
+function apiError(context: CallErrorContext, call: Call, attempt: Extract<Attempt, { kind: "response" }>, hint: string | undefined): ApiError {
+  const redactor = context.redactorFor(call);
+  const details = parseErrorBody(attempt.text, STATUS_CODES[attempt.status] ?? "Error", (text) => redactor.redactService(text));
+  return new ApiError({
+    status: attempt.status,
+    error: details.error,
+    errorCode: details.errorCode,
+    serviceMessage: details.message,
+    method: call.method,
+    path: call.shownPath,
+    operation: call.operation,
+    hint,
+  });
+}
+
+/** Once a freshly issued token was refused, every later call fails at once instead of fetching a token each. */
+export function refusedCredentialsError(call: Call): ApiError {
+  return new ApiError({
+    status: 401,
+    error: "Unauthorized",
+    serviceMessage:
+      "not sent: earlier in this run the service refused an access token issued moments before, so these " +
+      "credentials are not tried again",
+    method: call.method,
+    path: call.shownPath,
+    operation: call.operation,
+    hint: "Check that the client is authorized for the tenant's management API and the audience is right.",
+  });
+}
+
+/** The rate-limit budget did not open before the call's deadline. */
+export function budgetExhaustedError(call: Call): ApiError {
+  return new ApiError({
+    status: 429,
+    error: "Too Many Requests",
+    serviceMessage: "the rate limit stays exhausted past the call's deadline",
+    method: call.method,
+    path: call.shownPath,
+    operation: call.operation,
+    hint: "Lower the concurrency or retry later.",
+  });
+}
+
+/** The shared token fetch did not finish within the call's deadline. */
+export function tokenDeadlineError(call: Call, host: string): NetworkError {
+  const reason = "no access token within the call's deadline";
+  return new NetworkError({ method: call.method, path: call.shownPath, operation: call.operation, host, reason, attempts: 0 });
+}
