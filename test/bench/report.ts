@@ -74,9 +74,8 @@ export function throughputRows(run: ThroughputRun): Row[] {
   });
 }
 
-// 2. Calls per operation: callsReport.ts
+// 2. Calls per operation: callsReport.ts (run.ts imports it from there).
 
-export { callRows, mfaCallRows } from "./callsReport";
 
 // 3. Serialized size ------------------------------------------------------------------------------------------------
 

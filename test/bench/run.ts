@@ -17,8 +17,6 @@ import { benchManyResources } from "./manyResources";
 import { benchScaleMatrix } from "./scale";
 import { scaleRows } from "./scaleReport";
 import {
-  callRows,
-  mfaCallRows,
   coldStartRows,
   eventStreamRows,
   machineLine,
@@ -28,6 +26,7 @@ import {
   throughputRows,
   type Row,
 } from "./report";
+import { callRows, mfaCallRows } from "./callsReport";
 import { benchSerializedSize } from "./serializedSize";
 import { benchThroughput } from "./throughput";
 
