@@ -1,5 +1,6 @@
 // The emulated tenant's data. Stored records keep write-only secrets; the *View functions give the wire shapes.
 import { randomBytes, randomUUID } from "node:crypto";
+import { PushCredentials } from "./pushCredentials";
 
 export type PushProviderName = "guardian" | "sns" | "direct";
 export type PhoneProviderName = "vendor_a" | "custom";
@@ -155,6 +156,8 @@ export class EmulatorState {
   /** In creation order, which is the listing order. */
   readonly eventStreams: StoredEventStream[] = [];
   readonly enrollmentTickets: IssuedEnrollmentTicket[] = [];
+  /** SNS, APNs and FCM v1 credentials of the push-notification factor; none set on a fresh tenant. */
+  readonly pushCredentials = new PushCredentials();
   private lastTimestampMs = 0;
   /** Per name prefix, so repeated seeds keep numbering on. */
   private readonly seededCounts = new Map<string, number>();
@@ -167,6 +170,7 @@ export class EmulatorState {
     this.phoneProviders.clear();
     this.eventStreams.length = 0;
     this.enrollmentTickets.length = 0;
+    this.pushCredentials.clear();
     this.seededCounts.clear();
   }
 
@@ -225,6 +229,7 @@ export class EmulatorState {
       pushProvider: this.pushProvider,
       phoneProviders: [...this.phoneProviders.values()].map(phoneProviderView),
       eventStreams: this.eventStreams.map(eventStreamView),
+      pushCredentials: this.pushCredentials.snapshot(),
       enrollmentTickets: this.enrollmentTickets.map((ticket) => ({
         ticket_id: ticket.ticket_id,
         ticket_url: ticket.ticket_url,

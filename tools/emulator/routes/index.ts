@@ -2,11 +2,13 @@
 import { enrollmentTicketRoutes } from "./enrollmentTickets";
 import { eventStreamRoutes } from "./eventStreams";
 import { phoneProviderRoutes } from "./phoneProviders";
+import { pushCredentialRoutes } from "./pushCredentials";
 import { pushProviderRoutes } from "./pushProvider";
 import type { Route } from "./route";
 
 export const apiRoutes: readonly Route[] = [
   ...pushProviderRoutes,
+  ...pushCredentialRoutes,
   ...phoneProviderRoutes,
   ...enrollmentTicketRoutes,
   ...eventStreamRoutes,
