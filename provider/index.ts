@@ -14,17 +14,29 @@ export {
   type PhoneProviderCredentialsArgs,
 } from "./resources/phoneProvider/resource";
 export { EnrollmentTicket, type EnrollmentTicketArgs } from "./resources/enrollmentTicket/resource";
+export { MfaFactor, type MfaFactorArgs } from "./resources/mfaFactor/resource";
+export { MfaPolicy, type MfaPolicyArgs } from "./resources/mfaPolicy/resource";
+export { PhoneMessageTypes, type PhoneMessageTypesArgs } from "./resources/phoneMessageTypes/resource";
 export {
   DELIVERY_METHODS,
   ENROLLMENT_FACTORS,
+  MFA_FACTOR_NAMES,
+  MFA_POLICY_NAMES,
+  PHONE_MESSAGE_TYPES,
   PHONE_PROVIDER_NAMES,
   PUSH_PROVIDER_NAMES,
   isDeliveryMethod,
   isEnrollmentFactor,
+  isMfaFactorName,
+  isMfaPolicyName,
+  isPhoneMessageType,
   isPhoneProviderName,
   isPushProviderName,
   type DeliveryMethod,
   type EnrollmentFactor,
+  type MfaFactorName,
+  type MfaPolicyName,
+  type PhoneMessageType,
   type PhoneProviderName,
   type PushProviderName,
 } from "./resources/enums";

@@ -31,6 +31,30 @@ export const ENROLLMENT_FACTORS = [
 /** One enrollment factor, as the resource arguments accept it. */
 export type EnrollmentFactor = (typeof ENROLLMENT_FACTORS)[number];
 
+/** The tenant's MFA factors (MfaFactor `factor`). The phone factor is `sms` here; an enrollment ticket calls it `phone`. */
+export const MFA_FACTOR_NAMES = [
+  "sms",
+  "push-notification",
+  "otp",
+  "email",
+  "duo",
+  "webauthn-roaming",
+  "webauthn-platform",
+  "recovery-code",
+] as const;
+/** One MFA factor, as the resource arguments accept it. */
+export type MfaFactorName = (typeof MFA_FACTOR_NAMES)[number];
+
+/** When MFA is required (MfaPolicy `policy`): `never` is the API's empty policy list. */
+export const MFA_POLICY_NAMES = ["never", "all-applications", "confidence-score"] as const;
+/** One MFA policy, as the resource arguments accept it. */
+export type MfaPolicyName = (typeof MFA_POLICY_NAMES)[number];
+
+/** The message types the phone factor can offer (PhoneMessageTypes `messageTypes`). */
+export const PHONE_MESSAGE_TYPES = ["sms", "voice"] as const;
+/** One phone message type, as the resource arguments accept it. */
+export type PhoneMessageType = (typeof PHONE_MESSAGE_TYPES)[number];
+
 function isOneOf<Value extends string>(values: readonly Value[], candidate: unknown): candidate is Value {
   return typeof candidate === "string" && (values as readonly string[]).includes(candidate);
 }
@@ -56,4 +80,19 @@ export function isDeliveryMethod(value: unknown): value is DeliveryMethod {
 /** `true` when `value` is one of {@link ENROLLMENT_FACTORS}: usable as EnrollmentTicket `factor`. */
 export function isEnrollmentFactor(value: unknown): value is EnrollmentFactor {
   return isOneOf(ENROLLMENT_FACTORS, value);
+}
+
+/** `true` when `value` is one of {@link MFA_FACTOR_NAMES}: usable as MfaFactor `factor`. */
+export function isMfaFactorName(value: unknown): value is MfaFactorName {
+  return isOneOf(MFA_FACTOR_NAMES, value);
+}
+
+/** `true` when `value` is one of {@link MFA_POLICY_NAMES}: usable as MfaPolicy `policy`. */
+export function isMfaPolicyName(value: unknown): value is MfaPolicyName {
+  return isOneOf(MFA_POLICY_NAMES, value);
+}
+
+/** `true` when `value` is one of {@link PHONE_MESSAGE_TYPES}: usable in PhoneMessageTypes `messageTypes`. */
+export function isPhoneMessageType(value: unknown): value is PhoneMessageType {
+  return isOneOf(PHONE_MESSAGE_TYPES, value);
 }

@@ -7,6 +7,9 @@
 import type { ResourceDefinition } from "./common/definition";
 import type { ResourceHandler } from "./common/handler";
 import { enrollmentTicketDefinition } from "./enrollmentTicket/definition";
+import { mfaFactorDefinition } from "./mfaFactor/definition";
+import { mfaPolicyDefinition } from "./mfaPolicy/definition";
+import { phoneMessageTypesDefinition } from "./phoneMessageTypes/definition";
 import { phoneProviderDefinition } from "./phoneProvider/definition";
 import { pushProviderSelectionDefinition } from "./pushProviderSelection/definition";
 
@@ -37,6 +40,9 @@ export const REGISTRY = [
   entry(pushProviderSelectionDefinition, () => import("./pushProviderSelection/handler.js")),
   entry(phoneProviderDefinition, () => import("./phoneProvider/handler.js")),
   entry(enrollmentTicketDefinition, () => import("./enrollmentTicket/handler.js")),
+  entry(mfaFactorDefinition, () => import("./mfaFactor/handler.js")),
+  entry(mfaPolicyDefinition, () => import("./mfaPolicy/handler.js")),
+  entry(phoneMessageTypesDefinition, () => import("./phoneMessageTypes/handler.js")),
 ] as const;
 
 /** The registered definitions, in registry order. */

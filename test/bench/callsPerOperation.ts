@@ -2,22 +2,35 @@
  * Benchmark: HTTP requests the API sees per operation, against the floor. One examples/basic stack (through the
  * engine stand-in: real program, real provider hosts) goes through create → update → no-op up → preview →
  * refresh → destroy on one emulator; each run's requests are attributed to resources by path, and the preload
- * counts token requests per process.
+ * counts token requests per process. The MFA resources are measured the same way on examples/mfa-sms (a phone
+ * provider, its message types, the sms factor and the policy), with preview --refresh in place of preview.
  *
  *   npx tsx test/bench/callsPerOperation.ts     (needs `npm run build`)
  */
 import { startEmulator, type Emulator, type RequestLogEntry } from "../../tools/emulator";
 import type { RunResult } from "../../tools/engine";
 import { SENTINEL_CLIENT, basicStack } from "../../tools/stacks/basicStack";
+import { mfaStack } from "../../tools/stacks/mfaStack";
 import { TimingRecorder, processTimelines, tokensPerProcess, TOKEN_PATH } from "./processTimings";
 
-export type ResourceName = "PushProviderSelection" | "PhoneProvider" | "EnrollmentTicket" | "getEventStreams";
-export type Operation = "create" | "update" | "no-op up" | "preview" | "read (refresh)" | "delete (destroy)";
+export type ResourceName =
+  | "PushProviderSelection"
+  | "PhoneProvider"
+  | "EnrollmentTicket"
+  | "MfaFactor"
+  | "MfaPolicy"
+  | "PhoneMessageTypes"
+  | "getEventStreams";
+export type Operation = "create" | "update" | "no-op up" | "preview" | "preview --refresh" | "read (refresh)" | "delete (destroy)";
 
 const ROUTES: [ResourceName, (path: string) => boolean][] = [
   ["PushProviderSelection", (path) => path === "/api/v2/guardian/factors/push-notification/selected-provider"],
   ["PhoneProvider", (path) => path === "/api/v2/branding/phone/providers" || path.startsWith("/api/v2/branding/phone/providers/")],
   ["EnrollmentTicket", (path) => path === "/api/v2/guardian/enrollments/ticket"],
+  ["PhoneMessageTypes", (path) => path === "/api/v2/guardian/factors/phone/message-types"],
+  // The list, and the PUT of one factor (one segment more; the paths above are longer).
+  ["MfaFactor", (path) => /^\/api\/v2\/guardian\/factors(\/[^/]+)?$/.test(path)],
+  ["MfaPolicy", (path) => path === "/api/v2/guardian/policies"],
   ["getEventStreams", (path) => path === "/api/v2/event-streams"],
 ];
 
@@ -104,10 +117,38 @@ export async function benchCallsPerOperation(): Promise<OperationRun[]> {
   }
 }
 
+/** examples/mfa-sms through the same six runs; the second changes every MFA resource's input. */
+export async function benchMfaCallsPerOperation(): Promise<OperationRun[]> {
+  const emulator = await startEmulator({ clients: [SENTINEL_CLIENT] });
+  const recorder = new TimingRecorder();
+  const initial = mfaStack(emulator, { stack: "bench-mfa", env: recorder.env() });
+  const changed = mfaStack(emulator, {
+    stack: "bench-mfa",
+    stateDir: initial.stateDir,
+    env: recorder.env(),
+    projectConfig: { mfaPolicy: "never", smsEnabled: "false", smsVoice: "false" },
+  });
+  try {
+    const runs: OperationRun[] = [];
+    runs.push(await measured(emulator, recorder, "create", () => initial.engine.up()));
+    runs.push(await measured(emulator, recorder, "update", () => changed.engine.up()));
+    runs.push(await measured(emulator, recorder, "no-op up", () => changed.engine.up()));
+    runs.push(await measured(emulator, recorder, "preview --refresh", () => changed.engine.preview({ refresh: true })));
+    runs.push(await measured(emulator, recorder, "read (refresh)", () => changed.engine.refresh()));
+    runs.push(await measured(emulator, recorder, "delete (destroy)", () => changed.engine.destroy()));
+    return runs;
+  } finally {
+    initial.dispose();
+    recorder.dispose();
+    await emulator.close();
+  }
+}
+
 if (require.main === module) {
-  benchCallsPerOperation()
-    .then((runs) => {
-      for (const run of runs) console.log(JSON.stringify(run));
+  Promise.all([benchCallsPerOperation(), benchMfaCallsPerOperation()])
+    .then(([basic, mfa]) => {
+      for (const run of basic) console.log(JSON.stringify({ example: "basic", ...run }));
+      for (const run of mfa) console.log(JSON.stringify({ example: "mfa-sms", ...run }));
     })
     .catch((error: unknown) => {
       console.error(error);

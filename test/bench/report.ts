@@ -4,7 +4,6 @@
  * that miss or sit above the floor.
  */
 import * as os from "node:os";
-import type { OperationRun, ResourceName } from "./callsPerOperation";
 import type { ColdStartSummary } from "./coldStart";
 import type { GetEventStreamsRun } from "./getEventStreams";
 import type { LoadProfile } from "./loadProfile";
@@ -75,70 +74,9 @@ export function throughputRows(run: ThroughputRun): Row[] {
   });
 }
 
-// 2. Calls per operation ------------------------------------------------------------------------------------------
+// 2. Calls per operation: callsReport.ts
 
-const PER_RESOURCE: { resource: ResourceName; floor: Record<string, number>; floorNote?: string; why: Record<string, string> }[] = [
-  {
-    resource: "PushProviderSelection",
-    floor: { create: 1, update: 1, "read (refresh)": 1, "delete (destroy)": 1 },
-    floorNote: "delete is a PUT of the previous selection: the API has no DELETE",
-    why: {
-      create: "create also GETs the current selection, stored as previousProvider so destroy can put it back (the API has no DELETE)",
-    },
-  },
-  { resource: "PhoneProvider", floor: { create: 1, update: 1, "read (refresh)": 1, "delete (destroy)": 1 }, why: {} },
-  {
-    resource: "EnrollmentTicket",
-    // Tickets can be neither read nor revoked through the API: read returns the state, delete only forgets.
-    floor: { create: 1, update: 1, "read (refresh)": 0, "delete (destroy)": 0 },
-    floorNote: "update is a replace (one POST); no API reads or revokes a ticket",
-    why: {},
-  },
-];
-const CRUD = ["create", "update", "read (refresh)", "delete (destroy)"] as const;
-
-function requestsOf(run: OperationRun | undefined, resource: ResourceName): string[] {
-  return run?.requests[resource] ?? [];
-}
-
-export function callRows(runs: readonly OperationRun[]): Row[] {
-  const byOperation = new Map(runs.map((run) => [run.operation, run]));
-  const rows: Row[] = PER_RESOURCE.map(({ resource, floor, floorNote, why }) => {
-    const measured = CRUD.map((operation) => requestsOf(byOperation.get(operation), resource));
-    const above = CRUD.filter((operation, index) => measured[index].length > floor[operation]);
-    const below = CRUD.filter((operation, index) => measured[index].length < floor[operation]);
-    const verdicts = above.map((operation) => `${operation} +${measured[CRUD.indexOf(operation)].length - floor[operation]}: ${why[operation] ?? "unexplained"}`);
-    if (below.length > 0) verdicts.push(`below the floor on ${below.join(", ")}: the bench's floor is wrong or a call went missing`);
-    return {
-      section: "2",
-      measure: `Calls per operation, ${resource}: create / update / read / delete (examples/basic through the engine stand-in)`,
-      result: measured.map((methods) => `${methods.length}${methods.length ? ` (${methods.join("+")})` : ""}`).join(" / "),
-      goal: `floor ${CRUD.map((operation) => floor[operation]).join(" / ")}${floorNote ? ` (${floorNote})` : ""}`,
-      verdict: verdicts.length === 0 ? "at the floor" : verdicts.join("; "),
-    };
-  });
-  for (const operation of ["no-op up", "preview"] as const) {
-    const run = byOperation.get(operation);
-    const resourceCalls = PER_RESOURCE.reduce((sum, { resource }) => sum + requestsOf(run, resource).length, 0);
-    const pages = requestsOf(run, "getEventStreams").length;
-    rows.push({
-      section: "2",
-      measure: `Calls for a ${operation} of examples/basic`,
-      result: `${resourceCalls} by resources; ${pages} GET /event-streams by the program's getEventStreams; steps: ${run?.steps.length ? run.steps.join(", ") : "none"}`,
-      goal: "floor 0 by resources (+ ceil(streams/100) + 1 pages for the data function, which reads on every run: 1 on this empty tenant)",
-      verdict: resourceCalls === 0 && pages <= 1 && (run?.unattributed.length ?? 0) === 0 ? "at the floor" : "ABOVE the floor",
-    });
-  }
-  const maxTokens = Math.max(...runs.map((run) => run.maxTokensPerProcess));
-  rows.push({
-    section: "2",
-    measure: "Token requests per process, over all six runs (create, update, no-op up, preview, refresh, destroy)",
-    result: `at most ${maxTokens} per process; ${runs.map((run) => `${run.operation}: ${run.tokenRequests} token(s), ${run.apiCallers} of ${run.processes} processes called the API`).join("; ")}`,
-    goal: "floor 1 per process that calls the API",
-    verdict: maxTokens <= 1 ? "at the floor" : "ABOVE the floor",
-  });
-  return rows;
-}
+export { callRows, mfaCallRows } from "./callsReport";
 
 // 3. Serialized size ------------------------------------------------------------------------------------------------
 

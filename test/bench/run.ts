@@ -8,7 +8,7 @@
  * 7 scale: 100 and 1,000 tickets at parallelism 8 and 64 against a 50-requests-per-second bucket.
  */
 import * as os from "node:os";
-import { benchCallsPerOperation } from "./callsPerOperation";
+import { benchCallsPerOperation, benchMfaCallsPerOperation } from "./callsPerOperation";
 import { benchColdStart, summarizeColdStart } from "./coldStart";
 import { benchPluginStart, pluginStartRows } from "./pluginStart";
 import { benchGetEventStreams } from "./getEventStreams";
@@ -18,6 +18,7 @@ import { benchScaleMatrix } from "./scale";
 import { scaleRows } from "./scaleReport";
 import {
   callRows,
+  mfaCallRows,
   coldStartRows,
   eventStreamRows,
   machineLine,
@@ -56,6 +57,10 @@ async function main(): Promise<void> {
     benchCallsPerOperation(),
   );
   rows.push(...callRows(calls));
+  const mfaCalls = await section("2 calls per operation (examples/mfa-sms: create, update, no-op, preview --refresh, refresh, destroy)", () =>
+    benchMfaCallsPerOperation(),
+  );
+  rows.push(...mfaCallRows(mfaCalls));
 
   const sizes = await section("3 serialized provider size", () => benchSerializedSize());
   rows.push(...sizeRows(sizes));

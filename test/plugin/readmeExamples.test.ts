@@ -48,3 +48,19 @@ it("the Python program's arguments are the schema's names in snake_case", () => 
     expect(configuration).toContain(key);
   }
 });
+
+it("the Python program's MFA resources and their arguments are the schema's, in snake_case", () => {
+  const python = blocks("python")[0];
+  const { resources } = schema();
+  const expected: [resource: string, argument: string][] = [
+    ["PhoneMessageTypes", "message_types"],
+    ["MfaFactor", "factor"],
+    ["MfaFactor", "enabled"],
+    ["MfaPolicy", "policy"],
+  ];
+  for (const [resource, argument] of expected) {
+    expect(python).toContain(`tenant.${resource}(`);
+    expect(python).toMatch(new RegExp(`\\b${argument}=`));
+    expect(Object.keys(resources[`tenant:index:${resource}`].inputProperties).map(snake)).toContain(argument);
+  }
+});

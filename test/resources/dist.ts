@@ -16,12 +16,15 @@ export const requireFromRepo = createRequire(path.join(REPO_ROOT, "package.json"
 
 export type ShimName = keyof typeof ShimModule;
 
-/** The export of the frozen shim module for a registered resource, e.g. "phoneProviderShim". */
-export function shimNameOf(module: ResourceModule): ShimName {
+/**
+ * The frozen shim module's exports: only the resources that existed before the short provider texts have one
+ * (their recorded `__provider` texts must keep working); resources added since need none.
+ */
+export const SHIM_NAMES: readonly ShimName[] = ["pushProviderSelectionShim", "phoneProviderShim", "enrollmentTicketShim"];
+
+function shimNameOf(module: ResourceModule): string {
   return `${module}Shim`;
 }
-
-export const SHIM_NAMES: readonly ShimName[] = RESOURCES.map((resource) => shimNameOf(resource.module));
 
 /** The registered resource a shim serves (its folder under dist/resources/). */
 export function moduleOfShim(shim: ShimName): ResourceModule {

@@ -1,6 +1,7 @@
 // Test controls under /__emulator/ (no auth, never rate limited, not in the request log):
 //   POST   /__emulator/reset                 fresh state, log, faults and bucket
 //   POST   /__emulator/event-streams/seed    {"count":N,"namePrefix"?:string,"destinations"?:[...],"status"?:...}
+//   PUT    /__emulator/mfa                   {"factors"?:{name:bool},"policies"?:[...],"messageTypes"?:[...]}; GET reads them
 //   GET    /__emulator/rate-limit            the bucket: size, refill, what is left
 //   PUT    /__emulator/rate-limit            {"size":N,"refillPerSecond"?:R} (starts full); DELETE: no limit
 //   POST   /__emulator/faults                a FaultSpec; GET lists pending faults; DELETE clears them
@@ -10,6 +11,7 @@
 import type { IncomingHttpHeaders } from "node:http";
 import { parseFaultSpec } from "./faults";
 import { apiError, noContent, ok, parseBody, type ApiResult } from "./http";
+import { parseMfaSeed } from "./mfaState";
 import { bucketConfigProblem } from "./rateLimit";
 import { TOKEN_PATH } from "./requestLog";
 import type { EmulatorCore } from "./server";
@@ -42,6 +44,16 @@ export function handleControl(
       if (typeof seed === "string") return apiError(400, seed);
       core.seed(seed.count, seed.options);
       return ok({ seeded: seed.count, total: core.state.eventStreams.length }, 201);
+    }
+    case "GET /__emulator/mfa":
+      return ok(core.state.mfa.snapshot());
+    case "PUT /__emulator/mfa": {
+      const parsed = jsonBody(raw, headers);
+      if (!parsed.ok) return parsed.result;
+      const seed = parseMfaSeed(parsed.value);
+      if (typeof seed === "string") return apiError(400, seed);
+      core.state.mfa.seed(seed);
+      return ok(core.state.mfa.snapshot());
     }
     case "GET /__emulator/rate-limit":
       return ok(bucketView(core));

@@ -28,6 +28,8 @@ export { EmulatorState } from "./state";
 export { SEED_DESTINATIONS } from "./state";
 export { PushCredentials, SNS_FIELDS } from "./pushCredentials";
 export type { StoredApns, StoredFcmV1, StoredSns } from "./pushCredentials";
+export { MFA_FACTORS, MFA_POLICIES, PHONE_MESSAGE_TYPES, MfaSettings } from "./mfaState";
+export type { MfaFactorName, MfaPolicyName, MfaSeed, PhoneMessageType, StoredFactor } from "./mfaState";
 export type {
   StoredEventStream,
   StoredDestination,
@@ -139,6 +141,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     tokenRequests: () => log.count("POST", TOKEN_PATH),
     issuedAccessTokens: () => [...core.tokenEndpoint.issued],
     seedEventStreams: (n, seedOptions) => core.seed(n, seedOptions),
+    seedMfa: (seed) => state.mfa.seed(seed),
     injectFault: (fault) => faults.add(fault),
     clearFaults: () => faults.clear(),
     setRateLimit: (config) => limiter.configure(config),

@@ -29,6 +29,8 @@ export interface ArraySchema extends Described {
   type: "array";
   items: Schema;
   minItems?: number;
+  maxItems?: number;
+  uniqueItems?: boolean;
 }
 export type Schema = ObjectSchema | StringSchema | BooleanSchema | ArraySchema;
 
@@ -64,10 +66,15 @@ export function validate(value: unknown, schema: Schema, property?: string): Val
       if (schema.minItems !== undefined && items.length < schema.minItems) {
         return at(`Array is too short (${items.length}), minimum ${schema.minItems}`);
       }
+      if (schema.maxItems !== undefined && items.length > schema.maxItems) {
+        return at(`Array is too long (${items.length}), maximum ${schema.maxItems}`);
+      }
       for (let i = 0; i < items.length; i++) {
         const issue = validate(items[i], schema.items, `${property ?? ""}[${i}]`);
         if (issue) return issue;
       }
+      const repeated = schema.uniqueItems ? items.findIndex((item, i) => items.indexOf(item) !== i) : -1;
+      if (repeated >= 0) return at(`Array items are not unique (indexes ${items.indexOf(items[repeated])} and ${repeated})`);
       return undefined;
     }
     case "object":

@@ -1,6 +1,7 @@
 // The emulated tenant's data. Stored records keep write-only secrets; the *View functions give the wire shapes.
 import { randomBytes, randomUUID } from "node:crypto";
 import { PushCredentials } from "./pushCredentials";
+import { MfaSettings } from "./mfaState";
 
 export type PushProviderName = "guardian" | "sns" | "direct";
 export type PhoneProviderName = "vendor_a" | "custom";
@@ -158,6 +159,8 @@ export class EmulatorState {
   readonly enrollmentTickets: IssuedEnrollmentTicket[] = [];
   /** SNS, APNs and FCM v1 credentials of the push-notification factor; none set on a fresh tenant. */
   readonly pushCredentials = new PushCredentials();
+  /** Guardian factors, MFA policy and phone message types; every factor off on a fresh tenant. */
+  readonly mfa = new MfaSettings();
   private lastTimestampMs = 0;
   /** Per name prefix, so repeated seeds keep numbering on. */
   private readonly seededCounts = new Map<string, number>();
@@ -171,6 +174,7 @@ export class EmulatorState {
     this.eventStreams.length = 0;
     this.enrollmentTickets.length = 0;
     this.pushCredentials.clear();
+    this.mfa.clear();
     this.seededCounts.clear();
   }
 
@@ -230,6 +234,7 @@ export class EmulatorState {
       phoneProviders: [...this.phoneProviders.values()].map(phoneProviderView),
       eventStreams: this.eventStreams.map(eventStreamView),
       pushCredentials: this.pushCredentials.snapshot(),
+      mfa: this.mfa.snapshot(),
       enrollmentTickets: this.enrollmentTickets.map((ticket) => ({
         ticket_id: ticket.ticket_id,
         ticket_url: ticket.ticket_url,

@@ -1,5 +1,6 @@
 // Public types of the emulator. Kept apart from the implementation so tests and the CLI import one place.
 import type { BucketConfig } from "./rateLimit";
+import type { MfaSeed } from "./mfaState";
 import type { EmulatorState, SeedOptions } from "./state";
 
 export type { BucketConfig } from "./rateLimit";
@@ -93,6 +94,8 @@ export interface Emulator {
   issuedAccessTokens(): string[];
   /** Appends n streams; `destinations` (used in turn) can create every destination type. */
   seedEventStreams(n: number, options?: SeedOptions): void;
+  /** Sets factors (on/off, trial over), the MFA policy and the phone message types; what is left out stays. */
+  seedMfa(seed: MfaSeed): void;
   injectFault(fault: FaultSpec): void;
   clearFaults(): void;
   /** A new bucket size and refill rate (undefined: no limit), starting full; kept across reset(). */

@@ -1,6 +1,7 @@
 // The management-API route table.
 import { enrollmentTicketRoutes } from "./enrollmentTickets";
 import { eventStreamRoutes } from "./eventStreams";
+import { mfaRoutes } from "./mfa";
 import { phoneProviderRoutes } from "./phoneProviders";
 import { pushCredentialRoutes } from "./pushCredentials";
 import { pushProviderRoutes } from "./pushProvider";
@@ -12,6 +13,7 @@ export const apiRoutes: readonly Route[] = [
   ...phoneProviderRoutes,
   ...enrollmentTicketRoutes,
   ...eventStreamRoutes,
+  ...mfaRoutes,
 ];
 
 export { Router, type Route, type RouteContext } from "./route";

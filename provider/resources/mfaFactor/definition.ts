@@ -1,0 +1,56 @@
+/** MfaFactor, declared once (see common/definition.ts for the shape). */
+import { z } from "zod";
+import { property, type ResourceDefinition, type StoredOutputs } from "../common/definition";
+import { strictShape } from "../common/validation";
+import { MFA_FACTOR_NAMES } from "../enums";
+
+const inputs = strictShape({
+  factor: property(z.enum(MFA_FACTOR_NAMES), {
+    description:
+      'The factor: `"sms"`, `"push-notification"`, `"otp"`, `"email"`, `"duo"`, `"webauthn-roaming"`, ' +
+      '`"webauthn-platform"` or `"recovery-code"`. The phone factor is `"sms"` here (an enrollment ticket calls it ' +
+      '`"phone"`). Changing it replaces the resource.',
+    onChange: "replace",
+  }),
+  enabled: property(z.boolean().optional(), {
+    description: "Whether the factor is on; default `true`.",
+  }),
+});
+
+const outputs = z.object({
+  factor: property(z.string(), { description: "The factor's name." }),
+  enabled: property(z.boolean(), { description: "Whether the factor is on, as the service reports it." }),
+  trialExpired: property(z.boolean(), { description: "Whether the factor's trial period is over, as the service reports it." }),
+  previousEnabled: property(z.boolean().nullable(), {
+    description:
+      "Whether the factor was on when this resource was created, put back on delete; `null` after `get` or an " +
+      "import, and delete then leaves the factor as it is.",
+  }),
+  tenantDomain: property(z.string(), {
+    description:
+      "The domain of the tenant the factor belongs to: a later call with another tenant configured fails instead of " +
+      "switching that tenant's factor.",
+  }),
+});
+
+export const mfaFactorDefinition = {
+  name: "MfaFactor" as const,
+  module: "mfaFactor" as const,
+  description:
+    "Turns one of the tenant's MFA factors on or off. The resource id is the factor's name, so a stack should " +
+    "declare each factor at most once per tenant.\n\n" +
+    "Create reads the tenant's factors once, records whether this one was on as `previousEnabled`, then sets " +
+    "`enabled`; `pulumi destroy` puts `previousEnabled` back and touches no other factor, so destroying a stack never " +
+    "switches off a factor it did not switch on. Refresh reads the factor list once, so a factor switched by hand " +
+    "shows up as drift.",
+  getDescription:
+    'Reads one factor without managing it. `id` is the factor\'s name, e.g. `"sms"`; an unknown name fails, ' +
+    "listing the known ones. This (or declaring the resource) is the way in; `pulumi import` works only with the " +
+    "native `tenant` plugin, not with the TypeScript dynamic resources (pulumi/pulumi#16175).",
+  argsDescription: "The factor and whether it is on.",
+  inputs,
+  outputs,
+} satisfies ResourceDefinition;
+
+export type MfaFactorInputs = z.infer<typeof inputs>;
+export type MfaFactorOutputs = StoredOutputs<typeof mfaFactorDefinition>;

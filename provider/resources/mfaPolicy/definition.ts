@@ -1,0 +1,48 @@
+/** MfaPolicy, declared once (see common/definition.ts for the shape). */
+import { z } from "zod";
+import { property, type ResourceDefinition, type StoredOutputs } from "../common/definition";
+import { strictShape } from "../common/validation";
+import { MFA_POLICY_NAMES } from "../enums";
+
+const inputs = strictShape({
+  policy: property(z.enum(MFA_POLICY_NAMES), {
+    description:
+      'When MFA is required: `"never"`, `"all-applications"` (every login) or `"confidence-score"` (when the risk ' +
+      "assessment finds a login unusual; turning it on also turns risk assessment on, and that stays on after the " +
+      "policy changes back).",
+  }),
+});
+
+const outputs = z.object({
+  policy: property(z.string(), {
+    description: 'The policy as the service reports it: `"never"` when it lists none.',
+  }),
+  previousPolicy: property(z.string().nullable(), {
+    description:
+      "The policy the tenant had when this resource was created, put back on delete; `null` after `get` or an import, " +
+      "and delete then leaves the policy as it is.",
+  }),
+});
+
+export const mfaPolicyDefinition = {
+  name: "MfaPolicy" as const,
+  module: "mfaPolicy" as const,
+  description:
+    "Sets when the tenant requires MFA. The tenant has exactly one policy, so the resource id is the tenant's domain " +
+    "and a stack should declare at most one per tenant.\n\n" +
+    "Create records the current policy as `previousPolicy` before setting `policy`; `pulumi destroy` puts " +
+    "`previousPolicy` back (the API cannot delete a policy). Refresh is one read, so a change made outside Pulumi " +
+    "shows up as drift. Declare the factors the policy relies on (`MfaFactor`) as its dependencies, so MFA is never " +
+    "required before a factor is on.",
+  getDescription:
+    "Reads the tenant's current policy without managing it. `id` is the tenant's domain, e.g. " +
+    "`\"my-tenant.example.com\"`; any other id fails, naming the configured tenant's domain. This (or declaring the " +
+    "resource) is the way in; `pulumi import` works only with the native `tenant` plugin, not with the TypeScript " +
+    "dynamic resources (pulumi/pulumi#16175).",
+  argsDescription: "The policy to apply.",
+  inputs,
+  outputs,
+} satisfies ResourceDefinition;
+
+export type MfaPolicyInputs = z.infer<typeof inputs>;
+export type MfaPolicyOutputs = StoredOutputs<typeof mfaPolicyDefinition>;

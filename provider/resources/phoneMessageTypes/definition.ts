@@ -1,0 +1,51 @@
+/** PhoneMessageTypes, declared once (see common/definition.ts for the shape). */
+import { z } from "zod";
+import { property, type ResourceDefinition, type StoredOutputs } from "../common/definition";
+import { strictShape } from "../common/validation";
+import { PHONE_MESSAGE_TYPES } from "../enums";
+
+const noRepeats = (values: readonly string[]): boolean => new Set(values).size === values.length;
+
+const inputs = strictShape({
+  messageTypes: property(
+    z.array(z.enum(PHONE_MESSAGE_TYPES)).min(1).refine(noRepeats, { message: "must not list a message type twice" }),
+    {
+      description:
+        'The message types the phone factor offers: `"sms"` and/or `"voice"`, at least one. A set: the order ' +
+        "never makes a difference.",
+    },
+  ),
+});
+
+const outputs = z.object({
+  messageTypes: property(z.array(z.string()), { description: "The message types as the service reports them." }),
+  previousMessageTypes: property(z.array(z.string()).nullable(), {
+    description:
+      "The message types the tenant had when this resource was created (possibly none), put back on delete; `null` " +
+      "after `get` or an import, and delete then leaves them as they are.",
+  }),
+});
+
+export const phoneMessageTypesDefinition = {
+  name: "PhoneMessageTypes" as const,
+  module: "phoneMessageTypes" as const,
+  description:
+    "Chooses which message types (SMS, voice) the tenant's phone MFA factor offers. The tenant has one such " +
+    "setting, so the resource id is the tenant's domain and a stack should declare at most one per tenant. The " +
+    "phone provider that delivers the messages is `PhoneProvider`'s; this resource never calls the deprecated phone " +
+    "endpoints.\n\n" +
+    "Create records the current message types as `previousMessageTypes` before setting `messageTypes`; " +
+    "`pulumi destroy` puts them back, an empty list included. Refresh is one read, so a change made outside Pulumi " +
+    "shows up as drift.",
+  getDescription:
+    "Reads the tenant's current message types without managing them. `id` is the tenant's domain, e.g. " +
+    "`\"my-tenant.example.com\"`; any other id fails, naming the configured tenant's domain. This (or declaring the " +
+    "resource) is the way in; `pulumi import` works only with the native `tenant` plugin, not with the TypeScript " +
+    "dynamic resources (pulumi/pulumi#16175).",
+  argsDescription: "The message types to offer.",
+  inputs,
+  outputs,
+} satisfies ResourceDefinition;
+
+export type PhoneMessageTypesInputs = z.infer<typeof inputs>;
+export type PhoneMessageTypesOutputs = StoredOutputs<typeof phoneMessageTypesDefinition>;

@@ -1,0 +1,147 @@
+/**
+ * examples/mfa-sms through the engine stand-in: up turns SMS MFA on in dependency order, a no-op up makes no
+ * call, a factor switched off by hand is found by the drift check and repaired by up --refresh, and destroy
+ * leaves the tenant's factors, policy and message types exactly as they were before the first up.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startEmulator, type Emulator } from "../../tools/emulator";
+import { ExpectNoChangesError, displayedChanges, proposedChanges, type Engine, type RunResult } from "../../tools/engine";
+import { SENTINELS, SENTINEL_CLIENT } from "../../tools/stacks/basicStack";
+import { mfaStack, type MfaStack } from "../../tools/stacks/mfaStack";
+import { API_PREFIX, OutOfBandAdmin, PHONE_API_PATH, RequestWindow, expectNoSecrets, operations, visibleTexts } from "./helpers";
+
+const FACTORS = `${API_PREFIX}/guardian/factors`;
+const POLICIES = `${API_PREFIX}/guardian/policies`;
+const MESSAGE_TYPES = `${API_PREFIX}/guardian/factors/phone/message-types`;
+const RESOURCES = ["tenant:MfaFactor sms", "tenant:MfaPolicy policy", "tenant:PhoneMessageTypes message-types", "tenant:PhoneProvider sms-provider"];
+
+describe.sequential("examples/mfa-sms: MFA as code", () => {
+  let emulator: Emulator;
+  let stack: MfaStack;
+  let engine: Engine;
+  let requests: RequestWindow;
+  let admin: OutOfBandAdmin;
+  let before: Record<string, unknown>;
+
+  beforeAll(async () => {
+    emulator = await startEmulator({ clients: [SENTINEL_CLIENT] });
+    // Something the stack does not manage, which destroy must leave on.
+    emulator.seedMfa({ factors: { otp: true }, messageTypes: ["sms"] });
+    before = structuredClone(emulator.state.mfa.snapshot());
+    admin = await OutOfBandAdmin.create(emulator, SENTINEL_CLIENT.id);
+    stack = mfaStack(emulator);
+    engine = stack.engine;
+    requests = new RequestWindow(emulator);
+  });
+
+  afterAll(async () => {
+    stack?.dispose();
+    await emulator?.close();
+  });
+
+  async function expectNoLeaks(step: string, result: RunResult): Promise<void> {
+    expectNoSecrets(visibleTexts(step, result, await engine.rawState()), {
+      "the client secret": [SENTINELS.clientSecret],
+      "the SMS auth token": [SENTINELS.smsAuthToken],
+      "an access token": [...emulator.issuedAccessTokens(), admin.token],
+    });
+  }
+
+  it("up sets the provider, the message types, the sms factor and the policy, in that order, one read and one write each", async () => {
+    const result = await engine.up();
+    const calls = requests.take();
+    expect(calls.failures()).toEqual([]);
+    expect(operations(result)).toEqual(RESOURCES.map((resource) => `create ${resource}`));
+    expect(calls.counts()).toEqual({
+      [`POST ${PHONE_API_PATH}`]: 1,
+      [`GET ${MESSAGE_TYPES}`]: 1,
+      [`PUT ${MESSAGE_TYPES}`]: 1,
+      [`GET ${FACTORS}`]: 1,
+      [`PUT ${FACTORS}/sms`]: 1,
+      [`GET ${POLICIES}`]: 1,
+      [`PUT ${POLICIES}`]: 1,
+    });
+    // The dependencies order the writes: provider, message types, factor, then the policy.
+    const writes = calls.mutating().map((call) => call.replace(API_PREFIX, ""));
+    expect(writes).toEqual([
+      "POST /branding/phone/providers",
+      "PUT /guardian/factors/phone/message-types",
+      "PUT /guardian/factors/sms",
+      "PUT /guardian/policies",
+    ]);
+    // Nothing of the deprecated phone endpoints.
+    expect(calls.entries.some((entry) => /selected-provider|\/sms\/providers|\/sms\/templates/.test(entry.path))).toBe(false);
+    expect(emulator.state.mfa.factorList().filter((f) => f.enabled).map((f) => f.name)).toEqual(["sms", "otp"]);
+    expect(emulator.state.mfa.policies).toEqual(["all-applications"]);
+    expect(emulator.state.mfa.messageTypes).toEqual(["sms", "voice"]);
+    expect(result.outputs).toEqual({
+      smsEnabled: true,
+      smsPreviouslyEnabled: false,
+      mfaPolicy: "all-applications",
+      phoneMessageTypes: ["sms", "voice"],
+    });
+    const state = await engine.readState();
+    const byName = (name: string) => state.resources.find((resource) => resource.urn.endsWith(`::${name}`));
+    expect(byName("sms")?.id).toBe("sms");
+    expect(byName("policy")?.id).toBe(new URL(emulator.url).host);
+    expect(byName("message-types")?.id).toBe(new URL(emulator.url).host);
+    await expectNoLeaks("up", result);
+  });
+
+  it("a second up changes nothing and makes no API call", async () => {
+    const result = await engine.up();
+    const calls = requests.take();
+    expect(calls.counts()).toEqual({});
+    expect(operations(result).filter((op) => !op.startsWith("same "))).toEqual([]);
+  });
+
+  it("the sms factor switched off by hand is found by preview --refresh --expect-no-changes, one read per resource", async () => {
+    await admin.call("PUT", `${FACTORS}/sms`, { enabled: false });
+    requests.take();
+    const error = await engine.preview({ refresh: true, expectNoChanges: true }).then(
+      () => new Error("expected drift, but the preview had no changes"),
+      (caught: unknown) => caught,
+    );
+    if (!(error instanceof ExpectNoChangesError)) throw error;
+    const proposed = proposedChanges(error.result.steps, error.operation).map(
+      (step) => `${step.op} ${step.type} ${step.name}: ${displayedChanges(step).join(", ")}`,
+    );
+    expect(proposed).toEqual(["update tenant:MfaFactor sms: enabled"]);
+    const calls = requests.take();
+    expect(calls.mutating()).toEqual([]);
+    expect(calls.counts()).toEqual({
+      [`GET ${FACTORS}`]: 1,
+      [`GET ${POLICIES}`]: 1,
+      [`GET ${MESSAGE_TYPES}`]: 1,
+      [`GET ${PHONE_API_PATH}/{id}`]: 1,
+    });
+    expect(emulator.state.mfa.factors.get("sms")?.enabled).toBe(false);
+    await expectNoLeaks("preview --refresh", error.result);
+  });
+
+  it("up --refresh switches it back on with one PUT", async () => {
+    const result = await engine.up({ refresh: true });
+    const calls = requests.take();
+    expect(calls.mutating().map((call) => call.replace(API_PREFIX, ""))).toEqual(["PUT /guardian/factors/sms"]);
+    expect(operations(result)).toContain("update tenant:MfaFactor sms");
+    expect(emulator.state.mfa.factors.get("sms")?.enabled).toBe(true);
+    await expectNoLeaks("up --refresh", result);
+  });
+
+  it("destroy leaves factors, policy and message types exactly as before the first up, and removes the provider", async () => {
+    const result = await engine.destroy();
+    const calls = requests.take();
+    expect(calls.failures()).toEqual([]);
+    // Reverse order: the policy goes first, then the factor, the message types, the provider.
+    expect(calls.mutating().map((call) => call.replace(API_PREFIX, "").replace(/pro_\w+$/, "{id}"))).toEqual([
+      "PUT /guardian/policies",
+      "PUT /guardian/factors/sms",
+      "PUT /guardian/factors/phone/message-types",
+      "DELETE /branding/phone/providers/{id}",
+    ]);
+    expect(emulator.state.mfa.snapshot()).toEqual(before);
+    expect(emulator.state.phoneProviders.size).toBe(0);
+    expect((await engine.readState()).resources).toEqual([]);
+    await expectNoLeaks("destroy", result);
+  });
+});
