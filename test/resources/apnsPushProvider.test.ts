@@ -56,7 +56,7 @@ describe("ApnsPushProvider lifecycle", () => {
     ["sandbox", true, "sandbox"],
   ] as const)("refresh is one GET and finds %s changed by hand", async (field, value, property) => {
     const created = await createApns();
-    (tenant().state.pushCredentials.apns as Record<string, unknown>)[field] = value;
+    (tenant().state.pushCredentials.apns as unknown as Record<string, unknown>)[field] = value;
     const before = apiRequests(tenant());
     const read = await handler.read(created.id, created.outs);
     expect(apiRequests(tenant()) - before).toBe(1);
@@ -98,8 +98,9 @@ describe("ApnsPushProvider check", () => {
     ["too long", "A".repeat(10_004)],
   ])("a certificate that is %s fails before any call, naming no property and no value", async (_what, p12) => {
     const checked = await handler.check({}, { bundleId: "b", p12 });
-    expect(checked.failures.length).toBeGreaterThan(0);
-    for (const failure of checked.failures) {
+    const failures = checked.failures ?? [];
+    expect(failures.length).toBeGreaterThan(0);
+    for (const failure of failures) {
       expect(failure.property).toBe("");
       expect(failure.reason).toMatch(/^p12 /);
       if (p12.length > 3) expect(failure.reason).not.toContain(p12.slice(0, 10));

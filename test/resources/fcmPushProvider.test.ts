@@ -86,8 +86,9 @@ describe("FcmPushProvider check", () => {
     ["empty", ""],
   ])("%s fails before any call, naming no property and no value", async (_what, serverCredentials) => {
     const checked = await handler.check({}, { serverCredentials });
-    expect(checked.failures.length).toBeGreaterThan(0);
-    for (const failure of checked.failures) {
+    const failures = checked.failures ?? [];
+    expect(failures.length).toBeGreaterThan(0);
+    for (const failure of failures) {
       expect(failure.property).toBe("");
       expect(failure.reason).toMatch(/^serverCredentials /);
       expect(failure.reason).not.toContain("sentinel");

@@ -45,7 +45,7 @@ describe("SNS credentials on the wire", () => {
     expect(flattenSns(parsed)).toEqual(visible);
   });
 
-  it.each([
+  it.each<[Record<string, unknown>, string]>([
     [{}, "an empty answer"],
     [{ aws_access_key_id: null, aws_region: null, sns_apns_platform_application_arn: null, sns_gcm_platform_application_arn: null }, "nulls"],
   ])("%j (%s) flattens to every field unset", (answer) => {
