@@ -61,6 +61,7 @@ function namesDefect(failure: { property?: string; reason?: string }, path: stri
 }
 
 const VENDOR_RULE = ["name"];
+const MFA_FACTORS = ["sms", "push-notification", "otp", "email", "duo", "webauthn-roaming", "webauthn-platform", "recovery-code"];
 const RESOURCES: { name: string; resource: string; cases: fc.Arbitrary<InvalidCase> }[] = [
   {
     name: "PushProviderSelection",
@@ -130,6 +131,37 @@ const RESOURCES: { name: string; resource: string; cases: fc.Arbitrary<InvalidCa
       wrongType("allowMultipleEnrollments", "boolean"),
       fc.oneof(badLength("customDomain", 3, 255), wrongType("customDomain", "string")),
       extraProperty("", ["userId", "email", "sendMail", "emailLocale", "factor", "allowMultipleEnrollments", "customDomain"]),
+    ]),
+  },
+  {
+    name: "MfaFactor",
+    resource: "mfaFactor",
+    cases: invalidCases(() => ({ factor: "sms", enabled: true }), [
+      fc.oneof(badEnum("factor", MFA_FACTORS), wrongType("factor", "string"), missing("factor")),
+      wrongType("enabled", "boolean"),
+      extraProperty("", ["factor", "enabled"]),
+    ]),
+  },
+  {
+    name: "MfaPolicy",
+    resource: "mfaPolicy",
+    cases: invalidCases(() => ({ policy: "all-applications" }), [
+      fc.oneof(badEnum("policy", ["never", "all-applications", "confidence-score"]), wrongType("policy", "string"), missing("policy")),
+      extraProperty("", ["policy"]),
+    ]),
+  },
+  {
+    name: "PhoneMessageTypes",
+    resource: "phoneMessageTypes",
+    cases: invalidCases(() => ({ messageTypes: ["sms", "voice"] }), [
+      fc.oneof(
+        missing("messageTypes"),
+        wrongType("messageTypes", "array"),
+        fixed("messageTypes", "empty", (args) => (args.messageTypes = [])),
+        fixed("messageTypes", "a type twice", (args) => (args.messageTypes = ["voice", "sms", "voice"])),
+        fixed("messageTypes", "an unknown type", (args) => (args.messageTypes = ["sms", "fax"])),
+      ),
+      extraProperty("", ["messageTypes"]),
     ]),
   },
 ];

@@ -136,3 +136,21 @@ describe("MfaFactor check", () => {
     await expect(handler.diff("sms", outs, { factor: "sms", enabled: UNKNOWN })).resolves.toMatchObject({ changes: true });
   });
 });
+
+describe("MfaFactor calls", () => {
+  it("three factors refreshed make three GETs of the list: nothing is shared or cached between resources", async () => {
+    const created = [];
+    for (const factor of ["sms", "otp", "email"]) created.push(await createFactor({ factor }));
+    const before = tenant().count("GET", "/api/v2/guardian/factors");
+    for (const { id, outs } of created) await handler.read(id, outs);
+    expect(tenant().count("GET", "/api/v2/guardian/factors") - before).toBe(3);
+  });
+
+  it("a 429 on the factor list is waited out, and create still makes one PUT", async () => {
+    tenant().injectFault({ method: "GET", path: "/api/v2/guardian/factors", count: 1, kind: "429", resetSeconds: 1 });
+    const created = await createFactor({ factor: "otp" });
+    expect(created.outs).toMatchObject({ enabled: true, previousEnabled: false });
+    const calls = tenant().requests.filter((entry) => entry.path.startsWith("/api/v2/")).map((entry) => `${entry.method} ${entry.path} ${entry.status}`);
+    expect(calls).toEqual(["GET /api/v2/guardian/factors 429", "GET /api/v2/guardian/factors 200", "PUT /api/v2/guardian/factors/otp 200"]);
+  });
+});
