@@ -36,7 +36,12 @@ function storedCertificate(props: PropertyBag): string | undefined {
   return typeof props.p12 === "string" ? props.p12 : undefined;
 }
 
-async function putApns({ client }: TenantConnection, desired: ApnsPushProviderInputs, operation: string, previous?: string): Promise<FlattenedApns> {
+async function putApns(
+  { client }: TenantConnection,
+  desired: ApnsPushProviderInputs,
+  operation: string,
+  previous?: string,
+): Promise<FlattenedApns> {
   const response = await client.request("PUT", APNS_PATH, {
     operation,
     schema: apnsResponse,

@@ -27,7 +27,8 @@ const inputs = strictShape({
   }),
 });
 
-const reported = (what: string) => property(z.string().nullable(), { description: `${what} as the service reports it; \`null\` when unset.` });
+const reported = (what: string) =>
+  property(z.string().nullable(), { description: `${what} as the service reports it; \`null\` when unset.` });
 
 const outputs = z.object({
   awsAccessKeyId: reported("The AWS access key id"),

@@ -10,7 +10,16 @@ import { checkInputs, parseCheckedInputs } from "../common/validation";
 import { connectionForId, reportRefusedClear } from "../common/tenantCredentials";
 import { compact, differs, withoutProviderKey, type PropertyBag } from "../common/values";
 import { snsPushProviderDefinition as definition, type SnsPushProviderOutputs } from "./definition";
-import { CLEARED_SNS, SNS_ECHOED_SECRET_FIELDS, SNS_PATH, expandSns, flattenSns, snsResponse, type FlattenedSns, type SnsRequest } from "./wire";
+import {
+  CLEARED_SNS,
+  SNS_ECHOED_SECRET_FIELDS,
+  SNS_PATH,
+  expandSns,
+  flattenSns,
+  snsResponse,
+  type FlattenedSns,
+  type SnsRequest,
+} from "./wire";
 
 const WHAT = definition.name;
 const NOUN = "SNS configuration";
@@ -39,7 +48,12 @@ function storedSecret(props: PropertyBag): string | undefined {
   return typeof props.awsSecretAccessKey === "string" ? props.awsSecretAccessKey : undefined;
 }
 
-async function putSns({ client }: TenantConnection, body: SnsRequest, operation: string, secrets: (string | undefined)[]): Promise<FlattenedSns> {
+async function putSns(
+  { client }: TenantConnection,
+  body: SnsRequest,
+  operation: string,
+  secrets: (string | undefined)[],
+): Promise<FlattenedSns> {
   const response = await client.request("PUT", SNS_PATH, {
     operation,
     schema: snsResponse,

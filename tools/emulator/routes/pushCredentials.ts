@@ -98,10 +98,23 @@ function setFcmV1(state: EmulatorState, body: Body, replace: boolean): ApiResult
 const READ = "read:guardian_factors";
 const UPDATE = "update:guardian_factors";
 
+type Apply = (state: EmulatorState, body: Body, replace: boolean) => ApiResult;
+
+/** A PUT (replace: true) or PATCH route writing one provider's credentials. */
+function write(method: "PUT" | "PATCH", path: string, schema: ObjectSchema, apply: Apply): Route {
+  return {
+    method,
+    path,
+    scope: UPDATE,
+    body: "json",
+    handle: ({ state, body }) => validated(body, schema, (checked) => apply(state, checked, method === "PUT")),
+  };
+}
+
 export const pushCredentialRoutes: Route[] = [
   { method: "GET", path: SNS_PATH, scope: READ, handle: ({ state }) => ok(snsView(state.pushCredentials.sns)) },
-  { method: "PUT", path: SNS_PATH, scope: UPDATE, body: "json", handle: ({ state, body }) => validated(body, snsSchema, (b) => setSns(state, b, true)) },
-  { method: "PATCH", path: SNS_PATH, scope: UPDATE, body: "json", handle: ({ state, body }) => validated(body, snsSchema, (b) => setSns(state, b, false)) },
+  write("PUT", SNS_PATH, snsSchema, setSns),
+  write("PATCH", SNS_PATH, snsSchema, setSns),
   {
     method: "GET",
     path: APNS_PATH,
@@ -112,8 +125,8 @@ export const pushCredentialRoutes: Route[] = [
       return ok({ bundle_id, sandbox, enabled: p12 !== null });
     },
   },
-  { method: "PUT", path: APNS_PATH, scope: UPDATE, body: "json", handle: ({ state, body }) => validated(body, apnsSchema, (b) => setApns(state, b, true)) },
-  { method: "PATCH", path: APNS_PATH, scope: UPDATE, body: "json", handle: ({ state, body }) => validated(body, apnsSchema, (b) => setApns(state, b, false)) },
-  { method: "PUT", path: FCMV1_PATH, scope: UPDATE, body: "json", handle: ({ state, body }) => validated(body, fcmV1Schema, (b) => setFcmV1(state, b, true)) },
-  { method: "PATCH", path: FCMV1_PATH, scope: UPDATE, body: "json", handle: ({ state, body }) => validated(body, fcmV1Schema, (b) => setFcmV1(state, b, false)) },
+  write("PUT", APNS_PATH, apnsSchema, setApns),
+  write("PATCH", APNS_PATH, apnsSchema, setApns),
+  write("PUT", FCMV1_PATH, fcmV1Schema, setFcmV1),
+  write("PATCH", FCMV1_PATH, fcmV1Schema, setFcmV1),
 ];
