@@ -17,6 +17,9 @@ export { EnrollmentTicket, type EnrollmentTicketArgs } from "./resources/enrollm
 export { MfaFactor, type MfaFactorArgs } from "./resources/mfaFactor/resource";
 export { MfaPolicy, type MfaPolicyArgs } from "./resources/mfaPolicy/resource";
 export { PhoneMessageTypes, type PhoneMessageTypesArgs } from "./resources/phoneMessageTypes/resource";
+export { SnsPushProvider, type SnsPushProviderArgs } from "./resources/snsPushProvider/resource";
+export { ApnsPushProvider, type ApnsPushProviderArgs } from "./resources/apnsPushProvider/resource";
+export { FcmPushProvider, type FcmPushProviderArgs } from "./resources/fcmPushProvider/resource";
 export {
   DELIVERY_METHODS,
   ENROLLMENT_FACTORS,

@@ -12,4 +12,5 @@ export {
   isNotFound,
   type ShapeIssue,
 } from "./errors";
+export { showNotice } from "./log";
 export type { HttpMethod } from "./retry";

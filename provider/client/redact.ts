@@ -124,9 +124,16 @@ function removePieces(text: string, pieces: ReadonlySet<string>): string {
   return result + text.slice(copiedUpTo);
 }
 
-/** The string values of a JSON object's named top-level fields (nothing when the text is not one). */
-export function secretFieldValues(text: string | undefined, fields: readonly string[]): string[] {
-  if (text === undefined || fields.length === 0) return [];
+/**
+ * Answer fields that hold a secret whatever the call: the SNS credentials PUT echoes the AWS secret key it was sent.
+ * Redacted from every message built from an answer, even when a caller forgets to name them.
+ */
+const ECHOED_SECRET_FIELDS = ["aws_secret_access_key"];
+
+/** The string values of a JSON object's named top-level fields, and of the echoed secret fields (nothing when the text is not one). */
+export function secretFieldValues(text: string | undefined, named: readonly string[]): string[] {
+  const fields = [...named, ...ECHOED_SECRET_FIELDS];
+  if (text === undefined) return [];
   try {
     const parsed: unknown = JSON.parse(text);
     if (typeof parsed !== "object" || parsed === null) return [];

@@ -6,12 +6,15 @@
  */
 import type { ResourceDefinition } from "./common/definition";
 import type { ResourceHandler } from "./common/handler";
+import { apnsPushProviderDefinition } from "./apnsPushProvider/definition";
 import { enrollmentTicketDefinition } from "./enrollmentTicket/definition";
+import { fcmPushProviderDefinition } from "./fcmPushProvider/definition";
 import { mfaFactorDefinition } from "./mfaFactor/definition";
 import { mfaPolicyDefinition } from "./mfaPolicy/definition";
 import { phoneMessageTypesDefinition } from "./phoneMessageTypes/definition";
 import { phoneProviderDefinition } from "./phoneProvider/definition";
 import { pushProviderSelectionDefinition } from "./pushProviderSelection/definition";
+import { snsPushProviderDefinition } from "./snsPushProvider/definition";
 
 export interface RegisteredResource<Definition extends ResourceDefinition = ResourceDefinition> {
   definition: Definition;
@@ -43,6 +46,9 @@ export const REGISTRY = [
   entry(mfaFactorDefinition, () => import("./mfaFactor/handler.js")),
   entry(mfaPolicyDefinition, () => import("./mfaPolicy/handler.js")),
   entry(phoneMessageTypesDefinition, () => import("./phoneMessageTypes/handler.js")),
+  entry(snsPushProviderDefinition, () => import("./snsPushProvider/handler.js")),
+  entry(apnsPushProviderDefinition, () => import("./apnsPushProvider/handler.js")),
+  entry(fcmPushProviderDefinition, () => import("./fcmPushProvider/handler.js")),
 ] as const;
 
 /** The registered definitions, in registry order. */

@@ -20,6 +20,9 @@ export type ResourceName =
   | "MfaFactor"
   | "MfaPolicy"
   | "PhoneMessageTypes"
+  | "SnsPushProvider"
+  | "ApnsPushProvider"
+  | "FcmPushProvider"
   | "getEventStreams";
 export type Operation = "create" | "update" | "no-op up" | "preview" | "preview --refresh" | "read (refresh)" | "delete (destroy)";
 
@@ -28,6 +31,9 @@ const ROUTES: [ResourceName, (path: string) => boolean][] = [
   ["PhoneProvider", (path) => path === "/api/v2/branding/phone/providers" || path.startsWith("/api/v2/branding/phone/providers/")],
   ["EnrollmentTicket", (path) => path === "/api/v2/guardian/enrollments/ticket"],
   ["PhoneMessageTypes", (path) => path === "/api/v2/guardian/factors/phone/message-types"],
+  ["SnsPushProvider", (path) => path === "/api/v2/guardian/factors/push-notification/providers/sns"],
+  ["ApnsPushProvider", (path) => path === "/api/v2/guardian/factors/push-notification/providers/apns"],
+  ["FcmPushProvider", (path) => path === "/api/v2/guardian/factors/push-notification/providers/fcmv1"],
   // The list, and the PUT of one factor (one segment more; the paths above are longer).
   ["MfaFactor", (path) => /^\/api\/v2\/guardian\/factors(\/[^/]+)?$/.test(path)],
   ["MfaPolicy", (path) => path === "/api/v2/guardian/policies"],
@@ -66,7 +72,7 @@ function attribute(entries: readonly RequestLogEntry[]): Pick<OperationRun, "req
   return { requests, unattributed, tokenRequests };
 }
 
-async function measured(
+export async function measured(
   emulator: Emulator,
   recorder: TimingRecorder,
   operation: Operation,

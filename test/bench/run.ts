@@ -11,6 +11,7 @@ import * as os from "node:os";
 import { benchCallsPerOperation, benchMfaCallsPerOperation } from "./callsPerOperation";
 import { benchColdStart, summarizeColdStart } from "./coldStart";
 import { benchPluginStart, pluginStartRows } from "./pluginStart";
+import { benchPushCredentialCalls, pushCredentialCallRows } from "./pushCredentialCalls";
 import { benchGetEventStreams } from "./getEventStreams";
 import { profileHandlerLoad } from "./loadProfile";
 import { benchManyResources } from "./manyResources";
@@ -60,6 +61,10 @@ async function main(): Promise<void> {
     benchMfaCallsPerOperation(),
   );
   rows.push(...mfaCallRows(mfaCalls));
+  const pushCredentialCalls = await section("2 calls per operation (the three push credentials: create, update, no-op, preview --refresh, refresh, destroy)", () =>
+    benchPushCredentialCalls(),
+  );
+  rows.push(...pushCredentialCallRows(pushCredentialCalls));
 
   const sizes = await section("3 serialized provider size", () => benchSerializedSize());
   rows.push(...sizeRows(sizes));

@@ -135,6 +135,21 @@ describe("a server that echoes what it was sent", () => {
     expect(error.message).toContain("ticket_id: not accepted: [redacted]");
     expect(leakedPieces(error.message, ticketId)).toEqual([]);
   });
+
+  it("keeps the AWS secret key the SNS credentials PUT echoes out of a shape error, even when the call names no field", async () => {
+    const awsSecret = 'Aw+s/=&%"éSecretAccessKey0042';
+    const server = await fakeServer((req, _body, res) => {
+      if (req.url === "/oauth/token") return tokenReply(res);
+      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ aws_secret_access_key: awsSecret, aws_region: "us-east-1" }));
+    });
+    const schema = z.object({ aws_secret_access_key: z.string().refine(() => false, { message: `not accepted: ${awsSecret}` }) });
+    const error = await rejectionOf(
+      client(clientCredentials(server.url)).request("PUT", "/guardian/factors/push-notification/providers/sns", { operation: "set SNS", schema }),
+    );
+    expect(error).toBeInstanceOf(ResponseShapeError);
+    expect(error.message).toContain("aws_secret_access_key: not accepted: [redacted]");
+    expect(leakedPieces(error.message, awsSecret)).toEqual([]);
+  });
 });
 
 describe("a request the HTTP library refuses before sending", () => {

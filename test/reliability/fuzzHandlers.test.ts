@@ -54,7 +54,7 @@ const deliveryMethodsWithBadItem = fc
   }));
 
 /** Top-level secret inputs: a failure about one names no property and says which in its reason. */
-const SECRET_INPUTS = ["credentials"];
+const SECRET_INPUTS = ["credentials", "awsSecretAccessKey", "p12", "serverCredentials"];
 
 function namesDefect(failure: { property?: string; reason?: string }, path: string): boolean {
   if (SECRET_INPUTS.includes(path) && failure.property === "") return failure.reason?.startsWith(`${path} `) === true;
@@ -163,6 +163,45 @@ const RESOURCES: { name: string; resource: string; cases: fc.Arbitrary<InvalidCa
         fixed("messageTypes", "an unknown type", (args) => (args.messageTypes = ["sms", "fax"])),
       ),
       extraProperty("", ["messageTypes"]),
+    ]),
+  },
+  {
+    name: "SnsPushProvider",
+    resource: "snsPushProvider",
+    cases: invalidCases(() => ({ awsAccessKeyId: "AKIAEXAMPLE", awsSecretAccessKey: SENTINELS.smsAuthToken, awsRegion: "us-east-1" }), [
+      fc.oneof(missing("awsAccessKeyId"), wrongType("awsAccessKeyId", "string"), badLength("awsAccessKeyId", 1, 1000)),
+      fc.oneof(missing("awsSecretAccessKey"), wrongType("awsSecretAccessKey", "string"), badLength("awsSecretAccessKey", 1, 1000)),
+      fc.oneof(wrongType("awsRegion", "string"), badLength("awsRegion", 1, 1000)),
+      badLength("snsGcmPlatformApplicationArn", 1, 1000),
+      extraProperty("", ["awsAccessKeyId", "awsSecretAccessKey", "awsRegion", "snsApnsPlatformApplicationArn", "snsGcmPlatformApplicationArn"]),
+    ]),
+  },
+  {
+    name: "ApnsPushProvider",
+    resource: "apnsPushProvider",
+    cases: invalidCases(() => ({ bundleId: "com.example.app", p12: "AAAA" }), [
+      fc.oneof(missing("bundleId"), wrongType("bundleId", "string")),
+      wrongType("sandbox", "boolean"),
+      fc.oneof(
+        missing("p12"),
+        wrongType("p12", "string"),
+        badLength("p12", 1, 10_000),
+        fixed("p12", "not base64", (args) => (args.p12 = `${SENTINELS.smsAuthToken}!`)),
+      ),
+      extraProperty("", ["bundleId", "sandbox", "p12"]),
+    ]),
+  },
+  {
+    name: "FcmPushProvider",
+    resource: "fcmPushProvider",
+    cases: invalidCases(() => ({ serverCredentials: '{"type":"service_account"}' }), [
+      fc.oneof(
+        missing("serverCredentials"),
+        wrongType("serverCredentials", "string"),
+        fixed("serverCredentials", "not JSON", (args) => (args.serverCredentials = SENTINELS.smsAuthToken)),
+        fixed("serverCredentials", "a JSON array", (args) => (args.serverCredentials = JSON.stringify([SENTINELS.smsAuthToken]))),
+      ),
+      extraProperty("", ["serverCredentials"]),
     ]),
   },
 ];

@@ -25,6 +25,18 @@ const SCENARIOS: Record<string, Scenario> = {
   mfaFactor: { create: { factor: "sms" }, update: { factor: "sms", enabled: false } },
   mfaPolicy: { create: { policy: "all-applications" }, update: { policy: "confidence-score" } },
   phoneMessageTypes: { create: { messageTypes: ["sms"] }, update: { messageTypes: ["voice", "sms"] } },
+  snsPushProvider: {
+    create: { awsAccessKeyId: "AKIAEXAMPLE", awsSecretAccessKey: AUTH_TOKEN, awsRegion: "us-east-1" },
+    update: { awsAccessKeyId: "AKIAEXAMPLE", awsSecretAccessKey: AUTH_TOKEN, awsRegion: "eu-west-1", snsGcmPlatformApplicationArn: "arn:gcm" },
+  },
+  apnsPushProvider: {
+    create: { bundleId: "com.example.app", p12: "AAAA" },
+    update: { bundleId: "com.example.app", sandbox: true, p12: "AAAA" },
+  },
+  fcmPushProvider: {
+    create: { serverCredentials: '{"type":"service_account"}' },
+    update: { serverCredentials: '{"type":"service_account","rotated":true}' },
+  },
 };
 
 const configure = { configure: async () => undefined };

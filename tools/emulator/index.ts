@@ -27,6 +27,8 @@ export type {
 } from "./types";
 export { EmulatorState } from "./state";
 export { SEED_DESTINATIONS } from "./state";
+export { PushCredentials, SNS_FIELDS } from "./pushCredentials";
+export type { StoredApns, StoredFcmV1, StoredSns } from "./pushCredentials";
 export { MFA_FACTORS, MFA_POLICIES, PHONE_MESSAGE_TYPES, MfaSettings } from "./mfaState";
 export type { MfaFactorName, MfaPolicyName, MfaSeed, PhoneMessageType, StoredFactor } from "./mfaState";
 export type {
@@ -40,6 +42,7 @@ export type {
 } from "./state";
 export { CONTRACT_SCOPES, isContractScope } from "./scopes";
 export { userExists, CUSTOM_DOMAIN_HEADER } from "./routes/enrollmentTickets";
+export { APNS_PATH, FCMV1_PATH, SNS_PATH } from "./routes/pushCredentials";
 /** The `next` value the listing sends on a page that ends at this stream (for tests that follow the chain). */
 export { encodeCursor as eventStreamCursor } from "./routes/streamCursor";
 

@@ -3,6 +3,8 @@
 
 interface Described {
   description?: string;
+  /** `null` is accepted too (the docs' `string | null`). */
+  nullable?: boolean;
 }
 export interface ObjectSchema extends Described {
   type: "object";
@@ -51,6 +53,7 @@ export function typeName(value: unknown): string {
 
 export function validate(value: unknown, schema: Schema, property?: string): ValidationIssue | undefined {
   const at = (message: string): ValidationIssue => ({ message, property, description: schema.description });
+  if (value === null && schema.nullable === true) return undefined;
   const found = typeName(value);
   if (found !== schema.type) return at(`Expected type ${schema.type} but found type ${found}`);
   switch (schema.type) {

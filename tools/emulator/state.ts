@@ -1,5 +1,6 @@
 // The emulated tenant's data. Stored records keep write-only secrets; the *View functions give the wire shapes.
 import { randomBytes, randomUUID } from "node:crypto";
+import { PushCredentials } from "./pushCredentials";
 import { MfaSettings } from "./mfaState";
 
 export type PushProviderName = "guardian" | "sns" | "direct";
@@ -156,6 +157,8 @@ export class EmulatorState {
   /** In creation order, which is the listing order. */
   readonly eventStreams: StoredEventStream[] = [];
   readonly enrollmentTickets: IssuedEnrollmentTicket[] = [];
+  /** SNS, APNs and FCM v1 credentials of the push-notification factor; none set on a fresh tenant. */
+  readonly pushCredentials = new PushCredentials();
   /** Guardian factors, MFA policy and phone message types; every factor off on a fresh tenant. */
   readonly mfa = new MfaSettings();
   private lastTimestampMs = 0;
@@ -170,6 +173,7 @@ export class EmulatorState {
     this.phoneProviders.clear();
     this.eventStreams.length = 0;
     this.enrollmentTickets.length = 0;
+    this.pushCredentials.clear();
     this.mfa.clear();
     this.seededCounts.clear();
   }
@@ -229,6 +233,7 @@ export class EmulatorState {
       pushProvider: this.pushProvider,
       phoneProviders: [...this.phoneProviders.values()].map(phoneProviderView),
       eventStreams: this.eventStreams.map(eventStreamView),
+      pushCredentials: this.pushCredentials.snapshot(),
       mfa: this.mfa.snapshot(),
       enrollmentTickets: this.enrollmentTickets.map((ticket) => ({
         ticket_id: ticket.ticket_id,

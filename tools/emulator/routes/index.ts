@@ -3,11 +3,13 @@ import { enrollmentTicketRoutes } from "./enrollmentTickets";
 import { eventStreamRoutes } from "./eventStreams";
 import { mfaRoutes } from "./mfa";
 import { phoneProviderRoutes } from "./phoneProviders";
+import { pushCredentialRoutes } from "./pushCredentials";
 import { pushProviderRoutes } from "./pushProvider";
 import type { Route } from "./route";
 
 export const apiRoutes: readonly Route[] = [
   ...pushProviderRoutes,
+  ...pushCredentialRoutes,
   ...phoneProviderRoutes,
   ...enrollmentTicketRoutes,
   ...eventStreamRoutes,

@@ -1,0 +1,67 @@
+/** SnsPushProvider, declared once (see common/definition.ts for the shape). */
+import { z } from "zod";
+import { property, type ResourceDefinition, type StoredOutputs } from "../common/definition";
+import { strictShape } from "../common/validation";
+
+/** The service's limit on each of the five fields. */
+const text = () => z.string().min(1).max(1000);
+
+const ARN_NOTE = "Leave it out when the app has no such platform; it is then cleared on the tenant.";
+
+const inputs = strictShape({
+  awsAccessKeyId: property(text(), { description: "The AWS access key id of the IAM user that publishes to Amazon SNS." }),
+  awsSecretAccessKey: property(text(), {
+    description:
+      "That key's secret access key. Secret: encrypted in state however it is passed, never shown in a diff, log or " +
+      "error. The service never returns it, so it is compared with the program's previous value only: changing it " +
+      "(a rotation) is an update.",
+    secret: true,
+    writeOnly: true,
+  }),
+  awsRegion: property(text(), { description: 'The AWS region of the SNS platform applications, e.g. `"us-west-2"`.' }),
+  snsApnsPlatformApplicationArn: property(text().optional(), {
+    description: `The ARN of the SNS platform application for Apple devices (APNs). ${ARN_NOTE}`,
+  }),
+  snsGcmPlatformApplicationArn: property(text().optional(), {
+    description: `The ARN of the SNS platform application for Android devices (FCM/GCM). ${ARN_NOTE}`,
+  }),
+});
+
+const reported = (what: string) =>
+  property(z.string().nullable(), { description: `${what} as the service reports it; \`null\` when unset.` });
+
+const outputs = z.object({
+  awsAccessKeyId: reported("The AWS access key id"),
+  awsSecretAccessKey: property(z.string().optional(), {
+    description:
+      "The secret access key as the program gave it (the service never returns it); always secret. Absent after `get`.",
+    secret: true,
+    writeOnly: true,
+  }),
+  awsRegion: reported("The AWS region"),
+  snsApnsPlatformApplicationArn: reported("The APNs platform application ARN"),
+  snsGcmPlatformApplicationArn: reported("The FCM/GCM platform application ARN"),
+});
+
+export const snsPushProviderDefinition = {
+  name: "SnsPushProvider" as const,
+  module: "snsPushProvider" as const,
+  description:
+    "The Amazon SNS credentials the tenant's push-notification factor uses when `PushProviderSelection` selects " +
+    '`"sns"`. The tenant has one SNS configuration, so the resource id is the tenant\'s domain and a stack should ' +
+    "declare at most one per tenant.\n\n" +
+    "Create **overwrites** whatever SNS configuration the tenant holds; create and update send all five fields. " +
+    "Refresh is one read and finds a key id, region or ARN changed outside Pulumi; the secret key cannot be read " +
+    "back. `pulumi destroy` clears the five fields (the API has no delete); if the service refuses, destroy says so " +
+    "and still succeeds.",
+  getDescription:
+    "Reads the tenant's SNS configuration (without the secret key) without managing it. `id` is the tenant's " +
+    "domain, e.g. `\"my-tenant.example.com\"`; any other id fails, naming the configured tenant's domain. " +
+    "`pulumi import` works only with the native `tenant` plugin (pulumi/pulumi#16175), and cannot fill the secret key.",
+  argsDescription: "The SNS configuration to apply.",
+  inputs,
+  outputs,
+} satisfies ResourceDefinition;
+
+export type SnsPushProviderInputs = z.infer<typeof inputs>;
+export type SnsPushProviderOutputs = StoredOutputs<typeof snsPushProviderDefinition>;
