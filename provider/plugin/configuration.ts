@@ -9,17 +9,19 @@ import { CONFIG_KEYS, PROVIDER_NAME_KEY, missingSettingKeys } from "../config";
 import { recordConfiguration } from "../resources/hostClient";
 import type { PropertyBag } from "../resources/common/values";
 import { provider as proto, anyProto, grpc, status } from "./protocol";
+import { requestName } from "./urn";
 import { fromStruct, toStruct } from "./values";
 
 const SETTING_NAMES = Object.keys(CONFIG_KEYS) as (keyof typeof CONFIG_KEYS)[];
 const LEGACY_PREFIX = "tenant:config:";
 
 /**
- * An explicit provider's name, from the URN the engine sends with Configure: errors then point at that provider's
- * arguments rather than the stack config (the default provider is named "default", or "default_<version>").
+ * An explicit provider's name, as the engine sends it with Configure (or from its URN): errors then point at that
+ * provider's arguments rather than the stack config. The default provider is named "default" or
+ * "default_<version>"; a name such as "x::default" is an explicit provider's.
  */
 function explicitProviderName(req: InstanceType<typeof proto.ConfigureRequest>): string | undefined {
-  const name = req.getUrn()?.split("::").pop();
+  const name = requestName(req);
   return name && !/^default(_|$)/.test(name) ? name : undefined;
 }
 

@@ -1,50 +1,44 @@
 /**
  * Resource calls of the native plugin: each RPC's request turned into the same handler call the dynamic host
- * makes (plain camelCase values), and the handler's answer turned back, secrets wrapped. No resource logic here.
+ * makes (plain camelCase values), and the handler's answer turned back, secrets wrapped. No resource logic here:
+ * what differs between resources comes from their definitions (secretness, write-only inputs, importability).
  */
 import { namesWhere, type ResourceDefinition } from "../resources/common/definition";
-import type { DefinitionDiff } from "../resources/common/diff";
 import type { PropertyBag } from "../resources/common/values";
 import { RESOURCES } from "../resources/registry";
-import { handlers } from "../host";
 import { provider as proto, type Struct } from "./protocol";
 import { tokenOf } from "./schema";
 import { engineLog } from "./engineLog";
+import { loadHandler, type Handler } from "./handlers";
+import { requestType, type NamedRequest } from "./urn";
 import { fromStruct, toStruct } from "./values";
-
-interface Handler {
-  check(olds: unknown, news: unknown): Promise<{ inputs?: unknown; failures?: { property: string; reason: string }[] }>;
-  diff(id: string, olds: unknown, news: unknown): Promise<DefinitionDiff>;
-  create(inputs: unknown): Promise<{ id: string; outs?: unknown }>;
-  read(id: string, props: unknown): Promise<{ id?: string; props?: unknown; inputs?: unknown }>;
-  update(id: string, olds: unknown, news: unknown): Promise<{ outs?: unknown }>;
-  delete(id: string, props: unknown): Promise<void>;
-}
 
 interface Resource {
   definition: ResourceDefinition;
-  handler: Handler;
+  /** The handler module, loaded on the type's first call. */
+  handler: () => Promise<Handler>;
   /** Outputs the definition declares secret, plus secret inputs (which the engine returns as outputs too). */
   secretProperties: Set<string>;
 }
 
 const BY_TOKEN = new Map<string, Resource>(
-  RESOURCES.map((definition) => [
-    tokenOf(definition.name),
-    {
+  RESOURCES.map((definition) => {
+    let loaded: Promise<Handler> | undefined;
+    const resource: Resource = {
       definition,
-      handler: handlers[definition.module] as unknown as Handler,
+      handler: () => (loaded ??= loadHandler(definition)),
       secretProperties: new Set([
         ...namesWhere(definition.outputs, (shape) => shape.secret === true),
         ...namesWhere(definition.inputs, (shape) => shape.secret === true),
       ]),
-    },
-  ]),
+    };
+    return [tokenOf(definition.name), resource];
+  }),
 );
 
-/** The engine gives the resource's URN; its type is the part after the last "::" (parent types come before). */
-export function resourceFor(urn: string): Resource {
-  const type = urn.split("::").slice(2, -1).join("::").split("$").pop() ?? "";
+/** The registered resource a request is for, by the type the engine sends (or its URN's, from older engines). */
+export function resourceFor(req: NamedRequest): Resource {
+  const type = requestType(req);
   const resource = BY_TOKEN.get(type);
   if (!resource) throw new Error(`the tenant provider has no resource type "${type}"; it offers ${[...BY_TOKEN.keys()].join(", ")}`);
   return resource;
@@ -56,10 +50,10 @@ function outputsStruct(resource: Resource, outputs: unknown, secretInputs: Reado
 }
 
 export async function check(req: InstanceType<typeof proto.CheckRequest>): Promise<InstanceType<typeof proto.CheckResponse>> {
-  const resource = resourceFor(req.getUrn());
+  const resource = resourceFor(req);
   const olds = fromStruct(req.getOlds());
   const news = fromStruct(req.getNews());
-  const result = await resource.handler.check(olds.plain, news.plain);
+  const result = await (await resource.handler()).check(olds.plain, news.plain);
   const response = new proto.CheckResponse();
   // Inputs come back as the engine stores them: secrets must be envelopes here (the engine does not re-mark them).
   response.setInputs(outputsStruct(resource, result.inputs ?? news.plain, news.secretKeys));
@@ -70,8 +64,8 @@ export async function check(req: InstanceType<typeof proto.CheckRequest>): Promi
 }
 
 export async function diff(req: InstanceType<typeof proto.DiffRequest>): Promise<InstanceType<typeof proto.DiffResponse>> {
-  const resource = resourceFor(req.getUrn());
-  const result = await resource.handler.diff(req.getId(), fromStruct(req.getOlds()).plain, fromStruct(req.getNews()).plain);
+  const resource = resourceFor(req);
+  const result = await (await resource.handler()).diff(req.getId(), fromStruct(req.getOlds()).plain, fromStruct(req.getNews()).plain);
   const response = new proto.DiffResponse();
   const { DiffChanges } = proto.DiffResponse;
   response.setChanges(result.changes ? DiffChanges.DIFF_SOME : DiffChanges.DIFF_NONE);
@@ -89,25 +83,27 @@ export async function diff(req: InstanceType<typeof proto.DiffRequest>): Promise
 }
 
 export async function create(req: InstanceType<typeof proto.CreateRequest>): Promise<InstanceType<typeof proto.CreateResponse>> {
-  const resource = resourceFor(req.getUrn());
+  const resource = resourceFor(req);
   const inputs = fromStruct(req.getProperties());
-  const result = await resource.handler.create(inputs.plain);
+  const result = await (await resource.handler()).create(inputs.plain);
   return new proto.CreateResponse().setId(result.id).setProperties(outputsStruct(resource, result.outs, inputs.secretKeys));
 }
 
 /**
- * Refresh (stored outputs and inputs given), `.get`, and `pulumi import` (the id alone): the handlers tell the
- * last two apart from a refresh by the empty property bag, as they do for the dynamic host's `.get`.
+ * Refresh (stored outputs and inputs given), `.get` (the program's inputs, usually none), and `pulumi import`
+ * (the id alone: no inputs at all). The handlers tell the last two apart from a refresh by the empty property bag,
+ * as they do for the dynamic host's `.get`; an import's errors are put in import words here.
  */
 export async function read(req: InstanceType<typeof proto.ReadRequest>): Promise<InstanceType<typeof proto.ReadResponse>> {
-  const resource = resourceFor(req.getUrn());
+  const resource = resourceFor(req);
   const stored = fromStruct(req.getProperties());
   const storedInputs = fromStruct(req.getInputs());
-  const result = await resource.handler.read(req.getId(), stored.plain);
+  const isImport = !req.hasInputs() && Object.keys(stored.plain).length === 0;
+  const result = await (await resource.handler()).read(req.getId(), stored.plain);
   const response = new proto.ReadResponse().setId(result.id ?? "");
   // An empty id means the object is gone; the engine then drops it from state.
   if (!result.id) return response;
-  if (!req.getProperties() && !req.getInputs()) adviseOnImport(resource, req.getUrn(), result.inputs);
+  if (isImport) adviseOnImport(resource, req.getUrn(), result.inputs);
   const secretKeys = new Set([...stored.secretKeys, ...storedInputs.secretKeys]);
   return response
     .setProperties(outputsStruct(resource, result.props, secretKeys))
@@ -115,14 +111,14 @@ export async function read(req: InstanceType<typeof proto.ReadRequest>): Promise
 }
 
 export async function update(req: InstanceType<typeof proto.UpdateRequest>): Promise<InstanceType<typeof proto.UpdateResponse>> {
-  const resource = resourceFor(req.getUrn());
+  const resource = resourceFor(req);
   const news = fromStruct(req.getNews());
-  const result = await resource.handler.update(req.getId(), fromStruct(req.getOlds()).plain, news.plain);
+  const result = await (await resource.handler()).update(req.getId(), fromStruct(req.getOlds()).plain, news.plain);
   return new proto.UpdateResponse().setProperties(outputsStruct(resource, result.outs, news.secretKeys));
 }
 
 export async function remove(req: InstanceType<typeof proto.DeleteRequest>): Promise<void> {
-  await resourceFor(req.getUrn()).handler.delete(req.getId(), fromStruct(req.getProperties()).plain);
+  await (await resourceFor(req).handler()).delete(req.getId(), fromStruct(req.getProperties()).plain);
 }
 
 /** An import brings no write-only input back: say which ones the generated code lacks. */

@@ -28,6 +28,8 @@ export interface PropertyMeta {
   onChange?: OnChange;
   /** For object properties: the name of the interface the type is emitted as (inline when absent). */
   typeName?: string;
+  /** The service never returns this value; it is kept from the program's inputs, a read/import cannot fill it. */
+  writeOnly?: boolean;
 }
 
 const propertyMeta = z.registry<PropertyMeta>();
@@ -46,6 +48,8 @@ export interface ResourceDefinition<Inputs extends z.ZodObject = z.ZodObject, Ou
   argsDescription: string;
   inputs: Inputs;
   outputs: Outputs;
+  /** `false` when the service cannot read one back by id, so `pulumi import` has nothing to read (default true). */
+  importable?: boolean;
 }
 
 export type TypeShape =

@@ -67,6 +67,7 @@ export const enrollmentTicketDefinition = {
   argsDescription: "What the ticket is for.",
   inputs,
   outputs,
+  importable: false,
 } satisfies ResourceDefinition;
 
 export type EnrollmentTicketInputs = z.infer<typeof inputs>;

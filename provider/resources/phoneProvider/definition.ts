@@ -9,6 +9,8 @@ const VENDOR_ONLY = '(`"vendor_a"` only); give exactly one of `defaultFrom` and 
 const credentialsInput = strictShape({
   authToken: property(z.string().min(1).optional(), {
     description: 'The vendor\'s auth token; required for `"vendor_a"`. Never returned by the API; secret in state.',
+    secret: true,
+    writeOnly: true,
   }),
 });
 
