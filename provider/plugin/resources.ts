@@ -4,12 +4,14 @@
  * what differs between resources comes from their definitions (secretness, write-only inputs, importability).
  */
 import { namesWhere, type ResourceDefinition } from "../resources/common/definition";
+import { LookupNotFoundError } from "../resources/common/get";
 import type { PropertyBag } from "../resources/common/values";
 import { RESOURCES } from "../resources/registry";
 import { provider as proto, type Struct } from "./protocol";
 import { tokenOf } from "./schema";
 import { engineLog } from "./engineLog";
 import { loadHandler, type Handler } from "./handlers";
+import { importRefusal, writeOnlyAdvice } from "./importAdvice";
 import { requestType, type NamedRequest } from "./urn";
 import { fromStruct, toStruct } from "./values";
 
@@ -99,11 +101,18 @@ export async function read(req: InstanceType<typeof proto.ReadRequest>): Promise
   const stored = fromStruct(req.getProperties());
   const storedInputs = fromStruct(req.getInputs());
   const isImport = !req.hasInputs() && Object.keys(stored.plain).length === 0;
-  const result = await (await resource.handler()).read(req.getId(), stored.plain);
+  if (isImport && resource.definition.importable === false) throw importRefusal(resource.definition, req.getId());
+  const handler = await resource.handler();
+  const result = await handler.read(req.getId(), stored.plain).catch((error: unknown) => {
+    // The engine's own words for an id that names nothing ("resource '<id>' does not exist"), then the handler's why.
+    if (isImport && error instanceof LookupNotFoundError) throw new Error(`resource '${error.id}' does not exist: ${error.detail}`);
+    throw error;
+  });
   const response = new proto.ReadResponse().setId(result.id ?? "");
   // An empty id means the object is gone; the engine then drops it from state.
   if (!result.id) return response;
-  if (isImport) adviseOnImport(resource, req.getUrn(), result.inputs);
+  const advice = isImport ? writeOnlyAdvice(resource.definition) : undefined;
+  if (advice) engineLog("warning", advice, req.getUrn());
   const secretKeys = new Set([...stored.secretKeys, ...storedInputs.secretKeys]);
   return response
     .setProperties(outputsStruct(resource, result.props, secretKeys))
@@ -121,15 +130,3 @@ export async function remove(req: InstanceType<typeof proto.DeleteRequest>): Pro
   await (await resourceFor(req).handler()).delete(req.getId(), fromStruct(req.getProperties()).plain);
 }
 
-/** An import brings no write-only input back: say which ones the generated code lacks. */
-function adviseOnImport(resource: Resource, urn: string, inputs: unknown): void {
-  const name = (inputs as PropertyBag | undefined)?.name;
-  if (resource.definition.name === "PhoneProvider" && name === "vendor_a") {
-    engineLog(
-      "warning",
-      "The imported phone provider's credentials.authToken is write-only (the service never returns it), so the " +
-        "imported inputs and the generated code have none: add it to your program (as a secret) before the next up.",
-      urn,
-    );
-  }
-}

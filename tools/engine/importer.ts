@@ -1,7 +1,7 @@
 /**
  * `pulumi import <type> <name> <id>` as the engine runs it (pkg/resource/deploy/import.go and ImportStep in
  * step.go of pulumi/pulumi): no program; the package's default provider from the stack config; Read with the id
- * only (no properties, no inputs); no properties = "does not exist", no inputs = the plugin cannot import; then
+ * only (an empty property map, no inputs); no properties = "does not exist", no inputs = the plugin cannot import; then
  * Check with the read inputs as olds and news, whose failures are only warnings; the resource is stored with the
  * read inputs and outputs, under the root stack. Only native plugins can import (pulumi/pulumi#16175).
  */
@@ -43,7 +43,8 @@ async function importOne(deployment: Deployment, spec: ImportSpec, stackUrn: str
   if (deployment.live(urn)) throw new StepError(`resource '${urn}' already exists`);
   const provider = await deployment.providerFor({ type: spec.type });
   const host = await deployment.hosts.get(provider);
-  const read = await host.read(spec.id, urn, undefined);
+  // As ImportStep sends it: the id, an empty property map (always marshalled), and no inputs at all.
+  const read = await host.read(spec.id, urn, {});
   if (read.noOutputs) throw new StepError(`resource '${spec.id}' does not exist`);
   if (!read.inputs) throw new StepError(`provider does not support importing resources; please try updating the '${pkg}' plugin`);
   const checked = await host.check(urn, read.inputs, read.inputs);
