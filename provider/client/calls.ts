@@ -9,6 +9,7 @@ import type { z } from "zod";
 import type { CredentialHints } from "../config";
 import type { TokenSource } from "./auth";
 import { Deadline } from "./deadline";
+import { CancelledCallError, cancellableDelay, isCancelled, untilDeadlineOrCancel } from "./cancel";
 import { MAX_ERROR_BODY_BYTES, MAX_SUCCESS_BODY_BYTES, readCapped } from "./body";
 import { AmbiguousRequestError, ApiError, NetworkError, RequestError, RequestNotSentError, ResponseShapeError } from "./errors";
 import { formatMs, showNotice, type DebugLog } from "./log";
@@ -161,7 +162,7 @@ export class CallRunner {
       if (decision.counter === "rateLimit") state.rateLimitRetries++;
       else state.failureRetries++;
       this.announceRetry(call, attempt, decision, state);
-      await sleep(decision.delayMs);
+      await cancellableDelay(decision.delayMs, { ...call, path: call.shownPath });
     }
   }
 
@@ -302,7 +303,8 @@ export class CallRunner {
       this.log?.(`throttled: waiting up to ${formatMs(opensAt - now)} for the rate-limit budget before ${call.method} ${call.shownPath}`);
       this.announceLongWait(call, opensAt - now, now, "until the rate limit resets");
     }
-    if (await this.gate.admit(call.deadline)) return;
+    if (await this.gate.admit(untilDeadlineOrCancel(call.deadline))) return;
+    if (isCancelled()) throw new CancelledCallError({ ...call, path: call.shownPath });
     throw new ApiError({
       status: 429,
       error: "Too Many Requests",
@@ -317,18 +319,23 @@ export class CallRunner {
   /** Waits for the shared token fetch, but no longer than this call's own deadline. */
   private awaitToken(call: Call): Promise<string> {
     const pending = this.tokens.authorization();
+    // The deadline and the engine's Cancel both end the wait (the deadline emits "abort" when it passes).
+    const waitEnds = untilDeadlineOrCancel(call.deadline);
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
+      const onEnd = (): void => {
+        if (isCancelled()) return reject(new CancelledCallError({ ...call, path: call.shownPath }));
         const reason = "no access token within the call's deadline";
         reject(new NetworkError({ method: call.method, path: call.shownPath, operation: call.operation, host: this.host, reason, attempts: 0 }));
-      }, call.deadline.remaining());
+      };
+      if (waitEnds.aborted) return onEnd();
+      waitEnds.once("abort", onEnd);
       pending.then(
         (value) => {
-          clearTimeout(timer);
+          waitEnds.off("abort", onEnd);
           resolve(value);
         },
         (error: unknown) => {
-          clearTimeout(timer);
+          waitEnds.off("abort", onEnd);
           reject(error);
         },
       );
@@ -349,8 +356,4 @@ export class CallRunner {
       hint,
     });
   }
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }

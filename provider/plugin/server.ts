@@ -7,6 +7,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { readEventStreams } from "../functions/eventStreamsPaging";
+import { cancelWaits } from "../client/cancel";
 import { tenantConnection } from "../resources/hostClient";
 import type { PropertyBag } from "../resources/common/values";
 import { checkConfig, configure, diffConfig } from "./configuration";
@@ -65,7 +66,11 @@ export const service = {
     return new empty.Empty();
   }),
   invoke: unary(invoke),
-  cancel: unary(() => new empty.Empty()),
+  // The engine is shutting down: waits and retries in flight end now (requests on the wire finish).
+  cancel: unary(() => {
+    cancelWaits();
+    return new empty.Empty();
+  }),
 };
 
 /** Serves on a free loopback port and resolves with it. */

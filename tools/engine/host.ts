@@ -98,11 +98,11 @@ interface PendingCall {
 export class DynamicProviderHost {
   private readonly pending = new Set<PendingCall>();
   private exitDescription: string | undefined;
-  private readonly exited: Promise<void>;
+  protected readonly exited: Promise<void>;
   protected readonly client: ResourceProviderClient;
 
   protected constructor(
-    private readonly child: ChildProcess,
+    protected readonly child: ChildProcess,
     private readonly outputChunks: string[],
     port: number,
     private readonly callTimeoutMs: number,
@@ -325,7 +325,7 @@ export function readPort(child: ChildProcess, chunks: string[], timeoutMs: numbe
   });
 }
 
-function waitUpTo(promise: Promise<void>, ms: number): Promise<void> {
+export function waitUpTo(promise: Promise<void>, ms: number): Promise<void> {
   return new Promise((resolve) => {
     const timer = setTimeout(resolve, ms);
     void promise.then(() => {

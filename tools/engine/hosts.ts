@@ -105,8 +105,10 @@ export class HostPool {
     await Promise.allSettled(this.launches.splice(0)); // a host still booting must not outlive the run
     const hosts = this.started.splice(0);
     this.hosts.clear();
-    await Promise.all(hosts.map((host) => host.stop()));
+    const stopped = await Promise.allSettled(hosts.map((host) => host.stop()));
     this.stoppedOutput.push(...hosts.map((host) => host.output()));
+    const failed = stopped.find((outcome) => outcome.status === "rejected");
+    if (failed) throw failed.reason;
   }
 
   private async start(providerUrn: string, config: PropertyMap): Promise<DynamicProviderHost> {
