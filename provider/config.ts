@@ -121,7 +121,7 @@ function isLoopbackHost(hostname: string): boolean {
 }
 
 /** Turns a bare host or full URL into an origin; throws ConfigError naming where the bad value came from. */
-function parseDomain(domain: ResolvedValue, providerName: string | undefined): string {
+export function parseDomain(domain: ResolvedValue, providerName: string | undefined): string {
   const DOMAIN_FIX = `${configKey("domain", providerName)} or the ${ENV_VARS.domain} environment variable`;
   const hasScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(domain.value);
   let url: URL;

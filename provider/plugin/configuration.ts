@@ -9,7 +9,8 @@ import { CONFIG_KEYS, PROVIDER_NAME_KEY, missingSettingKeys } from "../config";
 import { recordConfiguration } from "../resources/hostClient";
 import type { PropertyBag } from "../resources/common/values";
 import { provider as proto, anyProto, grpc, status } from "./protocol";
-import { requestName } from "./urn";
+import { checkSettings } from "./configCheck";
+import { requestName, type NamedRequest } from "./urn";
 import { fromStruct, toStruct } from "./values";
 
 const SETTING_NAMES = Object.keys(CONFIG_KEYS) as (keyof typeof CONFIG_KEYS)[];
@@ -20,7 +21,7 @@ const LEGACY_PREFIX = "tenant:config:";
  * provider's arguments rather than the stack config. The default provider is named "default" or
  * "default_<version>"; a name such as "x::default" is an explicit provider's.
  */
-function explicitProviderName(req: InstanceType<typeof proto.ConfigureRequest>): string | undefined {
+function explicitProviderName(req: NamedRequest): string | undefined {
   const name = requestName(req);
   return name && !/^default(_|$)/.test(name) ? name : undefined;
 }
@@ -74,10 +75,16 @@ export function configure(req: InstanceType<typeof proto.ConfigureRequest>): Ins
   return new proto.ConfigureResponse().setAcceptsecrets(true).setSupportspreview(false).setAcceptresources(false).setAcceptoutputs(false);
 }
 
-/** Settings are validated when used (Configure, then the first call): accept them as they are, `version` included. */
+/**
+ * The settings as given, judged before any call (configCheck.ts): property-named failures the engine shows next to
+ * the setting. Missing ones are left to Configure, which reports them as missing keys; `version` passes as it is.
+ */
 export function checkConfig(req: InstanceType<typeof proto.CheckRequest>): InstanceType<typeof proto.CheckResponse> {
   const news = fromStruct(req.getNews());
-  return new proto.CheckResponse().setInputs(toStruct(news.plain, news.secretKeys));
+  const failures = checkSettings(news.plain, explicitProviderName(req));
+  return new proto.CheckResponse()
+    .setInputs(toStruct(news.plain, news.secretKeys))
+    .setFailuresList(failures.map((failure) => new proto.CheckFailure().setProperty(failure.property).setReason(failure.reason)));
 }
 
 /** No setting replaces the provider: rotated credentials and a moved domain are updates of the same provider. */
