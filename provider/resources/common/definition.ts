@@ -26,7 +26,11 @@ export interface PropertyMeta {
   secret?: boolean;
   /** Inputs only; default "update". */
   onChange?: OnChange;
-  /** For object properties: the name of the interface the type is emitted as (inline when absent). */
+  /**
+   * For object properties: the name of the interface the type is emitted as (inline when absent). For enum
+   * properties (or arrays of an enum): the name of the enum type in the package schema (default: the owner's
+   * name and the property's, e.g. `MfaFactorName`).
+   */
   typeName?: string;
   /** The service never returns this value; it is kept from the program's inputs, a read/import cannot fill it. */
   writeOnly?: boolean;
@@ -54,7 +58,7 @@ export interface ResourceDefinition<Inputs extends z.ZodObject = z.ZodObject, Ou
 
 export type TypeShape =
   | { kind: "string" | "boolean" | "number" }
-  | { kind: "enum"; values: readonly string[] }
+  | { kind: "enum"; values: readonly string[]; typeName?: string }
   | { kind: "array"; items: TypeShape }
   | { kind: "object"; typeName?: string; properties: PropertyShape[] };
 
@@ -73,9 +77,12 @@ function typeOf(schema: z.ZodType, typeName: string | undefined): TypeShape {
     case "number":
       return { kind: def.type };
     case "enum":
-      return { kind: "enum", values: (schema as z.ZodEnum).options.map(String) };
-    case "array":
-      return { kind: "array", items: typeOf((schema as z.ZodArray<z.ZodType>).element, undefined) };
+      return { kind: "enum", values: (schema as z.ZodEnum).options.map(String), typeName };
+    case "array": {
+      // An array property's type name names its items only when they are an enum (object items stay inline).
+      const element = (schema as z.ZodArray<z.ZodType>).element;
+      return { kind: "array", items: typeOf(element, element._zod.def.type === "enum" ? typeName : undefined) };
+    }
     case "object":
       return { kind: "object", typeName, properties: propertiesOf(schema as z.ZodObject) };
     default:
