@@ -78,6 +78,7 @@ const settingsSchema: z.ZodType<ConnectionSettings> = z.object({
 });
 
 interface ResolvedValue {
+  /** The setting's value, trimmed. */
   value: string;
   /** Where it came from, for messages: `the stack config "tenant:domain"` or `the TENANT_DOMAIN environment variable`. */
   source: string;
