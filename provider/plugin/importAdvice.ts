@@ -4,12 +4,15 @@
  */
 import { propertiesOf, type PropertyShape, type ResourceDefinition } from "../resources/common/definition";
 
-/** Dotted paths of the write-only properties among `shapes`, nested objects included (`credentials.authToken`). */
+/**
+ * Dotted paths of the write-only properties among `shapes`, the most precise ones: a write-only object's
+ * write-only fields when it marks some (`credentials.authToken`), else the object itself.
+ */
 export function writeOnlyPaths(shapes: PropertyShape[], prefix = ""): string[] {
   return shapes.flatMap((shape) => {
     const path = `${prefix}${shape.name}`;
-    if (shape.writeOnly) return [path];
-    return shape.type.kind === "object" ? writeOnlyPaths(shape.type.properties, `${path}.`) : [];
+    const nested = shape.type.kind === "object" ? writeOnlyPaths(shape.type.properties, `${path}.`) : [];
+    return nested.length > 0 ? nested : shape.writeOnly ? [path] : [];
   });
 }
 

@@ -5,37 +5,41 @@
  */
 import { namesWhere, type ResourceDefinition } from "../resources/common/definition";
 import { LookupNotFoundError } from "../resources/common/get";
+import type { ResourceHandler } from "../resources/common/handler";
 import type { PropertyBag } from "../resources/common/values";
-import { RESOURCES } from "../resources/registry";
+import { REGISTRY } from "../resources/registry";
 import { provider as proto, type Struct } from "./protocol";
 import { tokenOf } from "./schema";
 import { engineLog } from "./engineLog";
-import { loadHandler, type Handler } from "./handlers";
 import { importRefusal, writeOnlyAdvice } from "./importAdvice";
 import { requestType, type NamedRequest } from "./urn";
 import { fromStruct, toStruct } from "./values";
 
 interface Resource {
   definition: ResourceDefinition;
-  /** The handler module, loaded on the type's first call. */
-  handler: () => Promise<Handler>;
+  /** The type's handler, loaded on first use (a plugin serving one type never loads the others). */
+  handler: () => Promise<ResourceHandler>;
   /** Outputs the definition declares secret, plus secret inputs (which the engine returns as outputs too). */
   secretProperties: Set<string>;
 }
 
+function once<T>(load: () => Promise<T>): () => Promise<T> {
+  let loaded: Promise<T> | undefined;
+  return () => (loaded ??= load());
+}
+
 const BY_TOKEN = new Map<string, Resource>(
-  RESOURCES.map((definition) => {
-    let loaded: Promise<Handler> | undefined;
-    const resource: Resource = {
+  REGISTRY.map(({ definition, handler }) => [
+    tokenOf(definition.name),
+    {
       definition,
-      handler: () => (loaded ??= loadHandler(definition)),
+      handler: once(handler),
       secretProperties: new Set([
         ...namesWhere(definition.outputs, (shape) => shape.secret === true),
         ...namesWhere(definition.inputs, (shape) => shape.secret === true),
       ]),
-    };
-    return [tokenOf(definition.name), resource];
-  }),
+    },
+  ]),
 );
 
 /** The registered resource a request is for, by the type the engine sends (or its URN's, from older engines). */

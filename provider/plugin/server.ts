@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { readEventStreams } from "../functions/eventStreamsPaging";
 import { cancelWaits } from "../client/cancel";
-import { tenantConnection } from "../resources/hostClient";
+import { tenantConnection } from "../resources/tenantConnection";
 import type { PropertyBag } from "../resources/common/values";
 import { checkConfig, configure, diffConfig } from "./configuration";
 import { empty, grpc, plugin, provider as proto, providerGrpc } from "./protocol";

@@ -24,6 +24,11 @@ export interface PropertyMeta {
   description: string;
   /** Kept secret in state (a secret input is wrapped in `pulumi.secret`; a secret output is an additionalSecretOutput). */
   secret?: boolean;
+  /**
+   * The service never returns this value: it is kept from the program's inputs, and a read (refresh, `.get`,
+   * import) cannot fill it. Secret write-only properties set both `secret` and `writeOnly`.
+   */
+  writeOnly?: boolean;
   /** Inputs only; default "update". */
   onChange?: OnChange;
   /**
@@ -32,8 +37,6 @@ export interface PropertyMeta {
    * name and the property's, e.g. `MfaFactorName`).
    */
   typeName?: string;
-  /** The service never returns this value; it is kept from the program's inputs, a read/import cannot fill it. */
-  writeOnly?: boolean;
 }
 
 const propertyMeta = z.registry<PropertyMeta>();
@@ -55,6 +58,18 @@ export interface ResourceDefinition<Inputs extends z.ZodObject = z.ZodObject, Ou
   /** `false` when the service cannot read one back by id, so `pulumi import` has nothing to read (default true). */
   importable?: boolean;
 }
+
+/** The inputs a definition validates, as handlers receive them after check. */
+export type InputsOf<Definition extends ResourceDefinition> = z.infer<Definition["inputs"]>;
+
+/**
+ * What a handler stores as a resource's outputs: the definition's outputs, the inputs it echoes (named by
+ * `Echoed`), and `schemaVersion`, which lets later handlers read what this version wrote.
+ */
+export type StoredOutputs<Definition extends ResourceDefinition, Echoed extends keyof InputsOf<Definition> = never> = z.infer<
+  Definition["outputs"]
+> &
+  Pick<InputsOf<Definition>, Echoed> & { schemaVersion: number };
 
 export type TypeShape =
   | { kind: "string" | "boolean" | "number" }
