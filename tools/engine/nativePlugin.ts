@@ -12,6 +12,7 @@
 import { spawn } from "node:child_process";
 import * as path from "node:path";
 import { DynamicProviderHost, HostCallError, readPort, toStruct, fromStruct, waitUpTo } from "./host";
+import type { PackageSchema } from "./importCode";
 import { assertFile, pulumiSdk } from "./sdk";
 import { isSecretEnvelope, stripSecrets, type PropertyMap } from "./values";
 
@@ -58,6 +59,13 @@ export class NativePlugin extends DynamicProviderHost {
     // A plugin that answers Handshake gets the newer protocol (preview invokes, URN-configured providers, preview
     // creates), which the stand-in does not mirror.
     if (answered) throw new Error(`${this.label} implements Handshake; the engine stand-in only mirrors plugins that leave it unimplemented`);
+  }
+
+  /** The package schema, as the engine loads it for `pulumi import`'s code generator (GetSchema, version 0). */
+  async packageSchema(): Promise<PackageSchema> {
+    const request = new (pulumiSdk().providerPb.GetSchemaRequest)().setVersion(0);
+    const response = await this.call("GetSchema", this.client.getSchema.bind(this.client), request);
+    return JSON.parse(response.getSchema()) as PackageSchema;
   }
 
   async pluginVersion(): Promise<string> {

@@ -12,9 +12,12 @@ import { REPO_ROOT, packageLookupEnv } from "../../../tools/stacks/packageLink";
 export const NATIVE_PROJECT_DIR = join(REPO_ROOT, "test", "support", "fixtures", "nativeProgram");
 const BLANK_TENANT_ENV = { TENANT_DOMAIN: "", TENANT_CLIENT_ID: "", TENANT_CLIENT_SECRET: "", TENANT_API_TOKEN: "", TENANT_AUDIENCE: "" };
 
-export function nativeEngine(opts: { stateDir: string; config: StackConfig; stack?: string; env?: Record<string, string> }): Engine {
+/** Tenant resources with the inputs a test gives (the `resources` config), e.g. those `pulumi import` generated. */
+export const IMPORTED_PROJECT_DIR = join(REPO_ROOT, "test", "e2e", "native", "fixtures", "importedProgram");
+
+export function nativeEngine(opts: { stateDir: string; config: StackConfig; stack?: string; env?: Record<string, string>; projectDir?: string }): Engine {
   return createEngine({
-    projectDir: NATIVE_PROJECT_DIR,
+    projectDir: opts.projectDir ?? NATIVE_PROJECT_DIR,
     stack: opts.stack ?? "dev",
     stateDir: opts.stateDir,
     passphrase: "native plugin passphrase",
