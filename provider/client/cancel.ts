@@ -62,6 +62,11 @@ export function untilDeadlineOrCancel(deadline: AdmissionDeadline): AdmissionDea
   };
 }
 
+/** A new engine session (an engine attached to a plugin started by hand): waits are honoured again. */
+export function resumeWaits(): void {
+  cancelled = false;
+}
+
 export function isCancelled(): boolean {
   return cancelled;
 }

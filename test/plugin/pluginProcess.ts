@@ -75,7 +75,7 @@ export class PluginProcess {
 
   async stop(): Promise<void> {
     this.client.close();
-    if (this.child.exitCode === null) {
+    if (this.child.exitCode === null && this.child.signalCode === null) {
       const exited = new Promise((resolve) => this.child.once("exit", resolve));
       this.child.kill("SIGTERM");
       await exited;

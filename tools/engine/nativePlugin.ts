@@ -9,7 +9,8 @@
  * CLI. At the end of a run it gets Cancel, then its stdin is closed and it must exit: a plugin that would outlive
  * a killed CLI fails the run. Its stderr is kept for leak scans but never shown.
  */
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
+import { EventEmitter } from "node:events";
 import * as path from "node:path";
 import { DynamicProviderHost, HostCallError, readPort, toStruct, fromStruct, waitUpTo } from "./host";
 import type { PackageSchema } from "./importCode";
@@ -46,9 +47,31 @@ export class NativePlugin extends DynamicProviderHost {
     return plugin;
   }
 
-  private async handshake(engineAddress: string, rootDirectory: string, programDirectory: string): Promise<void> {
+  /**
+   * A plugin the user started by hand (e.g. under a debugger) on `port`, as the engine attaches to one named in
+   * PULUMI_DEBUG_PROVIDERS (`<pkg>:<port>`, pkg/resource/plugin/provider_plugin.go): dial it, Handshake, then
+   * Attach with the engine's address. No process of the engine's: at the end of a run it gets Cancel, and is left
+   * running.
+   */
+  static async attach(port: number, opts: { engineAddress: string; label: string; callTimeoutMs?: number }): Promise<NativePlugin> {
+    // Nothing to spawn or stop: a process handle that never exits stands in for the user's process.
+    const userProcess = Object.assign(new EventEmitter(), { exitCode: null, signalCode: null, pid: undefined, stdin: null, kill: () => false });
+    const plugin = new NativePlugin(userProcess as unknown as ChildProcess, [], port, opts.callTimeoutMs ?? 60_000, opts.label, true);
+    plugin.attached = true;
+    await plugin.handshake(opts.engineAddress, undefined, undefined);
+    const request = new (pulumiSdk().pluginPb.PluginAttach)().setAddress(opts.engineAddress);
+    await plugin.call("Attach", plugin.client.attach.bind(plugin.client), request);
+    return plugin;
+  }
+
+  private attached = false;
+
+  /** When attaching, the engine knows neither directory and sends none. */
+  private async handshake(engineAddress: string, rootDirectory: string | undefined, programDirectory: string | undefined): Promise<void> {
     const request = new (pulumiSdk().providerPb.ProviderHandshakeRequest)();
-    request.setEngineAddress(engineAddress).setRootDirectory(rootDirectory).setProgramDirectory(programDirectory);
+    request.setEngineAddress(engineAddress);
+    if (rootDirectory !== undefined) request.setRootDirectory(rootDirectory);
+    if (programDirectory !== undefined) request.setProgramDirectory(programDirectory);
     const answered = await this.call("Handshake", this.client.handshake.bind(this.client), request).then(
       () => true,
       (error: unknown) => {
@@ -132,6 +155,7 @@ export class NativePlugin extends DynamicProviderHost {
     await new Promise<void>((resolve) => {
       this.client.cancel(new emptyPb.Empty(), new grpc.Metadata(), { deadline: Date.now() + CANCEL_BUDGET_MS }, () => resolve());
     });
+    if (this.attached) return this.client.close(); // the user's process: theirs to stop
     this.child.stdin?.end();
     await waitUpTo(this.exited, STDIN_EXIT_BUDGET_MS);
     const outlived = this.child.exitCode === null && this.child.signalCode === null;
