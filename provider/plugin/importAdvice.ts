@@ -6,7 +6,7 @@ import { propertiesOf, type PropertyShape, type ResourceDefinition } from "../re
 
 /**
  * Dotted paths of the write-only properties among `shapes`, the most precise ones: a write-only object's
- * write-only fields when it marks some (`credentials.authToken`), else the object itself.
+ * write-only fields when it marks some (`secrets.token`), else the object itself.
  */
 export function writeOnlyPaths(shapes: PropertyShape[], prefix = ""): string[] {
   return shapes.flatMap((shape) => {

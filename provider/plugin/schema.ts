@@ -43,8 +43,8 @@ class SchemaBuilder {
   }
 
   /**
-   * An enum type, so generated SDKs get typed constants (Go `PhoneProviderNameVendorA`, Python
-   * `PhoneProviderName.VENDOR_A`): each value named in PascalCase, which every generator turns into its own case.
+   * An enum type, so generated SDKs get typed constants (value `vendor_a` of an enum `Kind`: Go `KindVendorA`,
+   * Python `Kind.VENDOR_A`): each value named in PascalCase, which every generator turns into its own case.
    */
   enumRef(name: string, values: readonly string[]): Spec {
     const token = tokenOf(name);

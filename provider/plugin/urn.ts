@@ -22,7 +22,7 @@ function components(urn: string): string[] {
   return parts;
 }
 
-/** The resource type of a URN: `tenant:index:PhoneProvider`, or `pulumi:providers:tenant` for a provider. */
+/** The resource type of a URN: `tenant:index:<Name>`, or `pulumi:providers:tenant` for a provider. */
 export function typeOfUrn(urn: string): string {
   const qualified = components(urn)[2] ?? "";
   return qualified.slice(qualified.lastIndexOf("$") + 1);
