@@ -4,6 +4,7 @@
  * keys dropped, and no zero value for a required enum (the engine's generator fails there too).
  */
 import { describe, expect, it } from "vitest";
+import { formatResult } from "../cli";
 import { generatedInputs, type PackageSchema } from "../importCode";
 import { secretEnvelope } from "../values";
 
@@ -50,5 +51,15 @@ describe("generated import inputs", () => {
 
   it("fails on a required enum with no value, as the engine's generator does", () => {
     expect(() => generatedInputs(SCHEMA, "pkg:index:Kinded", {})).toThrow(/unexpected schema type .*pkg:index:Kind/);
+  });
+});
+
+describe("the stand-in's import command", () => {
+  it("prints the generated code's inputs, secrets masked", () => {
+    const step = { op: "import" as const, type: "pkg:Thing", name: "t", urn: "urn:pulumi:dev::p::pkg:index:Thing::t", generatedInputs: { name: "n", token: secretEnvelope("sentinel-printed-secret") } };
+    const text = formatResult({ steps: [step], outputs: {} } as unknown as Parameters<typeof formatResult>[0]);
+    expect(text).toContain("Generated code inputs:");
+    expect(text).toContain('t: {"name":"n"');
+    expect(text).not.toContain("sentinel-printed-secret");
   });
 });
