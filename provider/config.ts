@@ -52,6 +52,7 @@ const settingsSchema: z.ZodType<ConnectionSettings> = z.object({
 });
 
 interface ResolvedValue {
+  /** The setting's value, trimmed. */
   value: string;
   /** Where it came from, for messages: `the stack config "tenant:domain"` or `the TENANT_DOMAIN environment variable`. */
   source: string;
@@ -95,7 +96,7 @@ function isLoopbackHost(hostname: string): boolean {
 }
 
 /** Turns a bare host or full URL into an origin; throws ConfigError naming where the bad value came from. */
-function parseDomain(domain: ResolvedValue, providerName: string | undefined): string {
+export function parseDomain(domain: ResolvedValue, providerName: string | undefined): string {
   const DOMAIN_FIX = `${configKey("domain", providerName)} or the ${ENV_VARS.domain} environment variable`;
   const hasScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(domain.value);
   let url: URL;

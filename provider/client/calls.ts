@@ -6,6 +6,7 @@
 import type { Pool } from "undici";
 import type { CredentialHints } from "../credentialHints";
 import type { TokenSource } from "./auth";
+import { CancelledCallError, cancellableDelay, isCancelled, untilDeadlineOrCancel } from "./cancel";
 import { MAX_ERROR_BODY_BYTES, MAX_SUCCESS_BODY_BYTES, readCapped } from "./body";
 import type { Attempt, Call } from "./call";
 import { budgetExhaustedError, failedCallError, refusedCredentialsError, tokenDeadlineError, type CallErrorContext } from "./callErrors";
@@ -134,7 +135,7 @@ export class CallRunner {
       if (decision.counter === "rateLimit") state.rateLimitRetries++;
       else state.failureRetries++;
       this.announceRetry(call, attempt, decision, state);
-      await sleep(decision.delayMs);
+      await cancellableDelay(decision.delayMs, { ...call, path: call.shownPath });
     }
   }
 
@@ -226,29 +227,33 @@ export class CallRunner {
       this.log?.(`throttled: waiting up to ${formatMs(opensAt - now)} for the rate-limit budget before ${call.method} ${call.shownPath}`);
       this.announceLongWait(call, opensAt - now, now, "until the rate limit resets");
     }
-    if (await this.gate.admit(call.deadline)) return;
+    if (await this.gate.admit(untilDeadlineOrCancel(call.deadline))) return;
+    if (isCancelled()) throw new CancelledCallError({ ...call, path: call.shownPath });
     throw budgetExhaustedError(call);
   }
 
   /** Waits for the shared token fetch, but no longer than this call's own deadline. */
   private awaitToken(call: Call): Promise<string> {
     const pending = this.tokens.authorization();
+    // The deadline and the engine's Cancel both end the wait (the deadline emits "abort" when it passes).
+    const waitEnds = untilDeadlineOrCancel(call.deadline);
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(tokenDeadlineError(call, this.host)), call.deadline.remaining());
+      const onEnd = (): void => {
+        if (isCancelled()) return reject(new CancelledCallError({ ...call, path: call.shownPath }));
+        reject(tokenDeadlineError(call, this.host));
+      };
+      if (waitEnds.aborted) return onEnd();
+      waitEnds.once("abort", onEnd);
       pending.then(
         (value) => {
-          clearTimeout(timer);
+          waitEnds.off("abort", onEnd);
           resolve(value);
         },
         (error: unknown) => {
-          clearTimeout(timer);
+          waitEnds.off("abort", onEnd);
           reject(error);
         },
       );
     });
   }
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }

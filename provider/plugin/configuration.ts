@@ -9,16 +9,19 @@ import { CONFIG_KEYS, ENV_VARS, PROVIDER_NAME_KEY, SETTING_NAMES, isSettingName,
 import { recordConfiguration } from "../resources/tenantConnection";
 import type { PropertyBag } from "../resources/common/values";
 import { provider as proto, anyProto, grpc, status } from "./protocol";
+import { checkSettings } from "./configCheck";
+import { requestName, type NamedRequest } from "./urn";
 import { fromStruct, toStruct } from "./values";
 
 const LEGACY_PREFIX = "tenant:config:";
 
 /**
- * An explicit provider's name, from the URN the engine sends with Configure: errors then point at that provider's
- * arguments rather than the stack config (the default provider is named "default", or "default_<version>").
+ * An explicit provider's name, as the engine sends it with Configure (or from its URN): errors then point at that
+ * provider's arguments rather than the stack config. The default provider is named "default" or
+ * "default_<version>"; a name such as "x::default" is an explicit provider's.
  */
-function explicitProviderName(req: InstanceType<typeof proto.ConfigureRequest>): string | undefined {
-  const name = req.getUrn()?.split("::").pop();
+function explicitProviderName(req: NamedRequest): string | undefined {
+  const name = requestName(req);
   return name && !/^default(_|$)/.test(name) ? name : undefined;
 }
 
@@ -71,10 +74,16 @@ export function configure(req: InstanceType<typeof proto.ConfigureRequest>): Ins
   return new proto.ConfigureResponse().setAcceptsecrets(true).setSupportspreview(false).setAcceptresources(false).setAcceptoutputs(false);
 }
 
-/** Settings are validated when used (Configure, then the first call): accept them as they are, `version` included. */
+/**
+ * The settings as given, judged before any call (configCheck.ts): property-named failures the engine shows next to
+ * the setting. Missing ones are left to Configure, which reports them as missing keys; `version` passes as it is.
+ */
 export function checkConfig(req: InstanceType<typeof proto.CheckRequest>): InstanceType<typeof proto.CheckResponse> {
   const news = fromStruct(req.getNews());
-  return new proto.CheckResponse().setInputs(toStruct(news.plain, news.secretKeys));
+  const failures = checkSettings(news.plain, explicitProviderName(req));
+  return new proto.CheckResponse()
+    .setInputs(toStruct(news.plain, news.secretKeys))
+    .setFailuresList(failures.map((failure) => new proto.CheckFailure().setProperty(failure.property).setReason(failure.reason)));
 }
 
 /** No setting replaces the provider: rotated credentials and a moved domain are updates of the same provider. */

@@ -21,8 +21,10 @@ export function engineAddressOf(args: readonly string[]): string | undefined {
   return undefined;
 }
 
+/** Sends the log to the engine at `address` from now on (at start, or when an engine attaches). */
 export function connectEngineLog(address: string | undefined): void {
   if (!address) return;
+  client?.close();
   client = new engineGrpc.EngineClient(address, grpc.credentials.createInsecure());
   routeClientOutput({ notice: (line) => engineLog("info", line), debug: (line) => engineLog("debug", line) });
 }

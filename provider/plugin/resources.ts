@@ -1,14 +1,18 @@
 /**
  * Resource calls of the native plugin: each RPC's request turned into the same handler call the dynamic host
- * makes (plain camelCase values), and the handler's answer turned back, secrets wrapped. No resource logic here.
+ * makes (plain camelCase values), and the handler's answer turned back, secrets wrapped. No resource logic here:
+ * what differs between resources comes from their definitions (secretness, write-only inputs, importability).
  */
 import { namesWhere, type ResourceDefinition } from "../resources/common/definition";
+import { LookupNotFoundError } from "../resources/common/get";
 import type { ResourceHandler } from "../resources/common/handler";
 import type { PropertyBag } from "../resources/common/values";
 import { REGISTRY } from "../resources/registry";
 import { provider as proto, type Struct } from "./protocol";
 import { tokenOf } from "./schema";
 import { engineLog } from "./engineLog";
+import { importRefusal, writeOnlyAdvice } from "./importAdvice";
+import { requestType, type NamedRequest } from "./urn";
 import { fromStruct, toStruct } from "./values";
 
 interface Resource {
@@ -38,9 +42,9 @@ const BY_TOKEN = new Map<string, Resource>(
   ]),
 );
 
-/** The engine gives the resource's URN; its type is the part after the last "::" (parent types come before). */
-export function resourceFor(urn: string): Resource {
-  const type = urn.split("::").slice(2, -1).join("::").split("$").pop() ?? "";
+/** The registered resource a request is for, by the type the engine sends (or its URN's, from older engines). */
+export function resourceFor(req: NamedRequest): Resource {
+  const type = requestType(req);
   const resource = BY_TOKEN.get(type);
   if (!resource) throw new Error(`the tenant provider has no resource type "${type}"; it offers ${[...BY_TOKEN.keys()].join(", ")}`);
   return resource;
@@ -52,7 +56,7 @@ function outputsStruct(resource: Resource, outputs: unknown, secretInputs: Reado
 }
 
 export async function check(req: InstanceType<typeof proto.CheckRequest>): Promise<InstanceType<typeof proto.CheckResponse>> {
-  const resource = resourceFor(req.getUrn());
+  const resource = resourceFor(req);
   const olds = fromStruct(req.getOlds());
   const news = fromStruct(req.getNews());
   const result = await (await resource.handler()).check(olds.plain, news.plain);
@@ -66,7 +70,7 @@ export async function check(req: InstanceType<typeof proto.CheckRequest>): Promi
 }
 
 export async function diff(req: InstanceType<typeof proto.DiffRequest>): Promise<InstanceType<typeof proto.DiffResponse>> {
-  const resource = resourceFor(req.getUrn());
+  const resource = resourceFor(req);
   const result = await (await resource.handler()).diff(req.getId(), fromStruct(req.getOlds()).plain, fromStruct(req.getNews()).plain);
   const response = new proto.DiffResponse();
   const { DiffChanges } = proto.DiffResponse;
@@ -85,25 +89,34 @@ export async function diff(req: InstanceType<typeof proto.DiffRequest>): Promise
 }
 
 export async function create(req: InstanceType<typeof proto.CreateRequest>): Promise<InstanceType<typeof proto.CreateResponse>> {
-  const resource = resourceFor(req.getUrn());
+  const resource = resourceFor(req);
   const inputs = fromStruct(req.getProperties());
   const result = await (await resource.handler()).create(inputs.plain);
   return new proto.CreateResponse().setId(result.id).setProperties(outputsStruct(resource, result.outs, inputs.secretKeys));
 }
 
 /**
- * Refresh (stored outputs and inputs given), `.get`, and `pulumi import` (the id alone): the handlers tell the
- * last two apart from a refresh by the empty property bag, as they do for the dynamic host's `.get`.
+ * Refresh (stored outputs and inputs given), `.get` (the program's inputs, usually none), and `pulumi import`
+ * (the id alone: no inputs at all). The handlers tell the last two apart from a refresh by the empty property bag,
+ * as they do for the dynamic host's `.get`; an import's errors are put in import words here.
  */
 export async function read(req: InstanceType<typeof proto.ReadRequest>): Promise<InstanceType<typeof proto.ReadResponse>> {
-  const resource = resourceFor(req.getUrn());
+  const resource = resourceFor(req);
   const stored = fromStruct(req.getProperties());
   const storedInputs = fromStruct(req.getInputs());
-  const result = await (await resource.handler()).read(req.getId(), stored.plain);
+  const isImport = !req.hasInputs() && Object.keys(stored.plain).length === 0;
+  if (isImport && resource.definition.importable === false) throw importRefusal(resource.definition, req.getId());
+  const handler = await resource.handler();
+  const result = await handler.read(req.getId(), stored.plain).catch((error: unknown) => {
+    // The engine's own words for an id that names nothing ("resource '<id>' does not exist"), then the handler's why.
+    if (isImport && error instanceof LookupNotFoundError) throw new Error(`resource '${error.id}' does not exist: ${error.detail}`);
+    throw error;
+  });
   const response = new proto.ReadResponse().setId(result.id ?? "");
   // An empty id means the object is gone; the engine then drops it from state.
   if (!result.id) return response;
-  if (!req.getProperties() && !req.getInputs()) adviseOnImport(resource, req.getUrn(), result.inputs);
+  const advice = isImport ? writeOnlyAdvice(resource.definition) : undefined;
+  if (advice) engineLog("warning", advice, req.getUrn());
   const secretKeys = new Set([...stored.secretKeys, ...storedInputs.secretKeys]);
   return response
     .setProperties(outputsStruct(resource, result.props, secretKeys))
@@ -111,26 +124,13 @@ export async function read(req: InstanceType<typeof proto.ReadRequest>): Promise
 }
 
 export async function update(req: InstanceType<typeof proto.UpdateRequest>): Promise<InstanceType<typeof proto.UpdateResponse>> {
-  const resource = resourceFor(req.getUrn());
+  const resource = resourceFor(req);
   const news = fromStruct(req.getNews());
   const result = await (await resource.handler()).update(req.getId(), fromStruct(req.getOlds()).plain, news.plain);
   return new proto.UpdateResponse().setProperties(outputsStruct(resource, result.outs, news.secretKeys));
 }
 
 export async function remove(req: InstanceType<typeof proto.DeleteRequest>): Promise<void> {
-  const handler = await resourceFor(req.getUrn()).handler();
-  await handler.delete(req.getId(), fromStruct(req.getProperties()).plain);
+  await (await resourceFor(req).handler()).delete(req.getId(), fromStruct(req.getProperties()).plain);
 }
 
-/** An import brings no write-only input back: say which ones the generated code lacks. */
-function adviseOnImport(resource: Resource, urn: string, inputs: unknown): void {
-  const name = (inputs as PropertyBag | undefined)?.name;
-  if (resource.definition.name === "PhoneProvider" && name === "vendor_a") {
-    engineLog(
-      "warning",
-      "The imported phone provider's credentials.authToken is write-only (the service never returns it), so the " +
-        "imported inputs and the generated code have none: add it to your program (as a secret) before the next up.",
-      urn,
-    );
-  }
-}

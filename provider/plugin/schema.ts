@@ -18,6 +18,9 @@ export const tokenOf = (name: string): string => `${PACKAGE_NAME}:index:${name}`
 
 const upperFirst = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
 
+/** `vendor_a` → `VendorA`, `push-notification` → `PushNotification`. */
+const pascalCase = (text: string): string => text.split(/[^A-Za-z0-9]+/).filter(Boolean).map(upperFirst).join("");
+
 class SchemaBuilder {
   readonly types: Record<string, Spec> = {};
 
@@ -29,7 +32,7 @@ class SchemaBuilder {
       case "number":
         return { type: type.kind };
       case "enum":
-        return { type: "string" };
+        return this.enumRef(type.typeName ?? nameHint, type.values);
       case "array":
         return { type: "array", items: this.typeSpec(type.items, nameHint) };
       case "object": {
@@ -38,6 +41,23 @@ class SchemaBuilder {
         return { $ref: `#/types/${tokenOf(name)}` };
       }
     }
+  }
+
+  /**
+   * An enum type, so generated SDKs get typed constants (value `vendor_a` of an enum `Kind`: Go `KindVendorA`,
+   * Python `Kind.VENDOR_A`): each value named in PascalCase, which every generator turns into its own case.
+   */
+  enumRef(name: string, values: readonly string[]): Spec {
+    const token = tokenOf(name);
+    const spec = {
+      type: "string",
+      description: `The allowed values: ${values.map((value) => `\`"${value}"\``).join(", ")}.`,
+      enum: values.map((value) => ({ name: pascalCase(value), value })),
+    };
+    const existing = this.types[token];
+    if (existing && JSON.stringify(existing) !== JSON.stringify(spec)) throw new Error(`two different types are named ${token}`);
+    this.types[token] = spec;
+    return { $ref: `#/types/${token}` };
   }
 
   propertySpec(shape: PropertyShape, owner: string): Spec {
@@ -52,7 +72,8 @@ class SchemaBuilder {
   propertiesSpec(shapes: PropertyShape[], owner: string): { properties: Record<string, Spec>; required: string[] } {
     return {
       properties: Object.fromEntries(shapes.map((shape) => [shape.name, this.propertySpec(shape, owner)])),
-      required: shapes.filter((shape) => shape.required).map((shape) => shape.name),
+      // A value that may be null is not required: generated SDKs then give it an optional (pointer) type.
+      required: shapes.filter((shape) => shape.required && !shape.nullable).map((shape) => shape.name),
     };
   }
 }
@@ -87,9 +108,12 @@ export function packageSchema(version: string): Spec {
       ];
     }),
   );
+  const functions = { [tokenOf("getEventStreams")]: EVENT_STREAMS_FUNCTION };
+  assertNoTypeCollides(builder.types, [...Object.keys(resources), ...Object.keys(functions)]);
   return {
     name: PACKAGE_NAME,
     displayName: "Tenant",
+    repository: REPOSITORY,
     version,
     description: "Manage an identity service tenant's MFA push provider, phone provider, enrollment tickets and event streams.",
     keywords: ["pulumi", "tenant", "identity", "mfa", "category/utility"],
@@ -101,8 +125,30 @@ export function packageSchema(version: string): Spec {
       inputProperties: CONFIG_VARIABLES,
     },
     resources,
-    functions: { [tokenOf("getEventStreams")]: EVENT_STREAMS_FUNCTION },
+    functions,
     types: { ...builder.types, ...EVENT_STREAM_TYPES },
-    language: { nodejs: { respectSchemaVersion: true }, python: { respectSchemaVersion: true } },
+    language: LANGUAGES,
   };
+}
+
+/** Where the package's source lives; generated SDKs link to it, and Go's import path is under it. */
+export const REPOSITORY = "https://github.com/pulumi-tenant/pulumi-tenant";
+
+/**
+ * Package names that fit each ecosystem, for SDKs generated from this schema (`pulumi package gen-sdk`). Each SDK
+ * carries the schema's version (respectSchemaVersion), so SDK and plugin versions match.
+ */
+const LANGUAGES = {
+  nodejs: { packageName: "@pulumi-tenant/tenant", respectSchemaVersion: true },
+  python: { packageName: "pulumi_tenant", respectSchemaVersion: true, pyproject: { enabled: true } },
+  go: { importBasePath: `${REPOSITORY.replace(/^https:\/\//, "")}/sdk/go/tenant`, respectSchemaVersion: true },
+  csharp: { rootNamespace: "PulumiTenant", packageReferences: { Pulumi: "3.*" }, respectSchemaVersion: true },
+  java: { basePackage: "io.github.pulumitenant", buildFiles: "gradle" },
+};
+
+/** A named type whose token differs from a resource's or a function's only in case would collide in the SDKs. */
+function assertNoTypeCollides(types: Record<string, Spec>, members: string[]): void {
+  const taken = new Set(members.map((token) => token.toLowerCase()));
+  const clash = Object.keys(types).find((token) => taken.has(token.toLowerCase()));
+  if (clash) throw new Error(`the schema type ${clash} collides with a resource or function of the same name; name it differently`);
 }

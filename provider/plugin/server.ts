@@ -7,9 +7,11 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { readEventStreams } from "../functions/eventStreamsPaging";
+import { cancelWaits, resumeWaits } from "../client/cancel";
 import { tenantConnection } from "../resources/tenantConnection";
 import type { PropertyBag } from "../resources/common/values";
 import { checkConfig, configure, diffConfig } from "./configuration";
+import { connectEngineLog } from "./engineLog";
 import { empty, grpc, plugin, provider as proto, providerGrpc } from "./protocol";
 import * as resources from "./resources";
 import { tokenOf } from "./schema";
@@ -65,7 +67,18 @@ export const service = {
     return new empty.Empty();
   }),
   invoke: unary(invoke),
-  cancel: unary(() => new empty.Empty()),
+  // An engine that dialled a plugin started by hand (PULUMI_DEBUG_PROVIDERS=tenant:<port>): its Log service, and a
+  // new session after an earlier engine's Cancel.
+  attach: unary((req: InstanceType<typeof plugin.PluginAttach>) => {
+    resumeWaits();
+    connectEngineLog(req.getAddress());
+    return new empty.Empty();
+  }),
+  // The engine is shutting down: waits and retries in flight end now (requests on the wire finish).
+  cancel: unary(() => {
+    cancelWaits();
+    return new empty.Empty();
+  }),
 };
 
 /** Serves on a free loopback port and resolves with it. */

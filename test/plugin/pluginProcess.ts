@@ -27,9 +27,13 @@ export class PluginProcess {
     child.stderr?.on("data", (chunk: Buffer) => (this.stderrText += chunk.toString()));
   }
 
-  /** Starts the plugin with `env` added to this process's environment (TENANT_* blanked unless given). */
-  static async start(env: Record<string, string> = {}, executable = PLUGIN_EXECUTABLE, engineAddress = "127.0.0.1:1"): Promise<PluginProcess> {
-    const child = spawn(executable, [engineAddress], { env: { ...process.env, ...BLANK_TENANT_ENV, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  /**
+   * Starts the plugin with `env` added to this process's environment (TENANT_* blanked unless given), with stdin
+   * a pipe as the engine gives it. `engineAddress` null starts it as a user does by hand, to attach to it.
+   */
+  static async start(env: Record<string, string> = {}, executable = PLUGIN_EXECUTABLE, engineAddress: string | null = "127.0.0.1:1"): Promise<PluginProcess> {
+    const args = engineAddress === null ? [] : [engineAddress];
+    const child = spawn(executable, args, { env: { ...process.env, ...BLANK_TENANT_ENV, ...env }, stdio: ["pipe", "pipe", "pipe"] });
     const firstLine = await new Promise<string>((resolve, reject) => {
       const lines = createInterface({ input: child.stdout! });
       lines.once("line", (line) => resolve(line));
@@ -52,9 +56,26 @@ export class PluginProcess {
     return this.stderrText;
   }
 
+  /** Closes the engine's end of stdin, as the CLI's exit (or death) does. */
+  closeStdin(): void {
+    this.child.stdin?.end();
+  }
+
+  /** Resolves with the exit code, or with "running" if the process is still alive after `ms`. */
+  exitWithin(ms: number): Promise<number | string | "running"> {
+    if (this.child.exitCode !== null || this.child.signalCode !== null) return Promise.resolve(this.child.exitCode ?? String(this.child.signalCode));
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => resolve("running"), ms);
+      this.child.once("exit", (code, signal) => {
+        clearTimeout(timer);
+        resolve(code ?? String(signal));
+      });
+    });
+  }
+
   async stop(): Promise<void> {
     this.client.close();
-    if (this.child.exitCode === null) {
+    if (this.child.exitCode === null && this.child.signalCode === null) {
       const exited = new Promise((resolve) => this.child.once("exit", resolve));
       this.child.kill("SIGTERM");
       await exited;

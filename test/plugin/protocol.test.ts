@@ -177,8 +177,15 @@ describe("a phone provider's life through the plugin", () => {
     );
     expect(createCheck.getFailuresList().map((failure) => failure.getReason())).toEqual(["credentials is required"]);
 
-    const error = await plugin.call("read", new proto.ReadRequest().setId("pro_typo0000000000000000").setUrn(PHONE)).catch((caught: Error) => caught);
-    expect((error as Error).message).toContain('PhoneProvider.get("pro_typo0000000000000000"): the tenant has no phone provider with this id.');
+    // An import's Read (the id alone, no inputs) of a missing id says so in the engine's words; a `.get` in its own.
+    const typo = "pro_typo0000000000000000";
+    const importError = await plugin.call("read", new proto.ReadRequest().setId(typo).setUrn(PHONE).setProperties(toStruct({}))).catch((caught: Error) => caught);
+    expect((importError as Error).message).toContain(`resource '${typo}' does not exist: the tenant has no phone provider with this id.`);
+    expect((importError as Error).message).not.toContain(".get");
+    const getError = await plugin
+      .call("read", new proto.ReadRequest().setId(typo).setUrn(PHONE).setProperties(toStruct({})).setInputs(toStruct({})))
+      .catch((caught: Error) => caught);
+    expect((getError as Error).message).toContain(`PhoneProvider.get("${typo}"): the tenant has no phone provider with this id.`);
   });
 
   it("Update changes it in place; Delete removes it", async () => {
@@ -217,7 +224,8 @@ describe("enrollment tickets and invokes", () => {
     expect(diff.getReplacesList()).toEqual(["userId"]);
     expect(diff.getDetaileddiffMap().get("userId")?.getKind()).toBe(proto.PropertyDiff.Kind.UPDATE_REPLACE);
     const error = await plugin.call("read", new proto.ReadRequest().setId(created.getId()).setUrn(TICKET)).catch((caught: Error) => caught);
-    expect((error as Error).message).toContain("the service cannot read enrollment tickets back");
+    expect((error as Error).message).toContain(`EnrollmentTicket "${created.getId()}" cannot be imported: the service cannot read`);
+    expect((error as Error).message).not.toContain(".get");
   });
 
   it("getEventStreams returns every stream across pages", async () => {

@@ -2,13 +2,14 @@
  * The package schema the build writes (dist/schema.json, what GetSchema serves) validates against Pulumi's
  * package metaschema, and passes the checks the metaschema cannot express but Pulumi's binder makes: every
  * `$ref` names a type that exists, and every required property is declared. It follows the definitions:
- * each resource's inputs with their descriptions, secrets and replace-on-change.
+ * each resource's inputs with their descriptions, secrets and replace-on-change, an enum type for each enumerated
+ * input, no output required that may be absent; and it names the repository and each language's package.
  */
 import Ajv2020 from "ajv/dist/2020";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { describe, expect, it } from "vitest";
-import { propertiesOf } from "../../provider/resources/common/definition";
+import { propertiesOf, type PropertyShape, type TypeShape } from "../../provider/resources/common/definition";
 import { RESOURCES } from "../../provider/resources/registry";
 import { REPO_ROOT, assertDistIsFresh } from "../resources/dist";
 
@@ -71,8 +72,65 @@ describe("the package schema", () => {
         expect(spec.secret === true, `${definition.name}.${shape.name} secret`).toBe(shape.secret === true);
         expect(spec.willReplaceOnChanges === true, `${definition.name}.${shape.name} replaces`).toBe(shape.onChange === "replace");
       }
-      expect(resource.requiredInputs).toEqual(propertiesOf(definition.inputs).filter((shape) => shape.required).map((shape) => shape.name));
+      expect(resource.requiredInputs).toEqual(propertiesOf(definition.inputs).filter((shape) => shape.required && !shape.nullable).map((shape) => shape.name));
     }
+  });
+
+  it("requires no output the definition marks nullable or optional", () => {
+    const resources = builtSchema().resources as Record<string, { required: string[] }>;
+    for (const definition of RESOURCES) {
+      const required = resources[`tenant:index:${definition.name}`].required;
+      for (const shape of propertiesOf(definition.outputs)) {
+        expect(required.includes(shape.name), `${definition.name}.${shape.name}`).toBe(shape.required && !shape.nullable);
+      }
+    }
+    expect(resources["tenant:index:PushProviderSelection"].required).not.toContain("previousProvider");
+  });
+
+  it("gives every enumerated input an enum type, named apart from every resource and function (Go names included)", () => {
+    const schema = builtSchema();
+    const types = schema.types as Record<string, { type?: string; enum?: { name: string; value: string }[] }>;
+    const walk = (shapes: PropertyShape[], at: string, visit: (type: TypeShape, at: string) => void): void => {
+      for (const shape of shapes) {
+        const type = shape.type.kind === "array" ? shape.type.items : shape.type;
+        visit(type, `${at}.${shape.name}`);
+        if (type.kind === "object") walk(type.properties, `${at}.${shape.name}`, visit);
+      }
+    };
+    let enumerated = 0;
+    for (const definition of RESOURCES) {
+      walk(propertiesOf(definition.inputs), definition.name, (type, at) => {
+        if (type.kind !== "enum") return;
+        enumerated++;
+        const declared = Object.values(types).filter((spec) => spec.enum?.map((value) => value.value).join() === type.values.join());
+        expect(declared, at).not.toEqual([]);
+        for (const spec of declared) {
+          expect(spec.type).toBe("string");
+          // Each value named in PascalCase, so that every generator derives readable constants from it.
+          for (const value of spec.enum!) expect(value.name, `${at} ${value.value}`).toMatch(/^[A-Z][A-Za-z0-9]*$/);
+        }
+      });
+    }
+    expect(enumerated).toBeGreaterThanOrEqual(4);
+    // What the Go generator makes of each member: a resource R gives R, RArgs, RState, RInput, ROutput, RArray,
+    // RMap; a type T gives T, TArgs, TInput, TOutput, TPtr, TArray, TMap (and enums their constants).
+    const goNames = (name: string, suffixes: string[]) => suffixes.map((suffix) => `${name}${suffix}`.toLowerCase());
+    const members = [...Object.keys(schema.resources as Spec), ...Object.keys(schema.functions as Spec)].map((token) => token.split(":")[2]);
+    const taken = new Set(members.flatMap((name) => goNames(name, ["", "Args", "State", "Input", "Output", "Array", "Map", "Result", "OutputArgs"])));
+    for (const token of Object.keys(types)) {
+      for (const name of goNames(token.split(":")[2], ["", "Args", "Input", "Output", "Ptr", "Array", "Map"])) expect(taken, token).not.toContain(name);
+    }
+  });
+
+  it("names the repository and each language's package", () => {
+    const schema = builtSchema() as { repository: string; language: Record<string, Spec> };
+    expect(schema.repository).toMatch(/^https:\/\/github\.com\/[\w-]+\/[\w-]+$/);
+    expect(Object.keys(schema.language).sort()).toEqual(["csharp", "go", "java", "nodejs", "python"]);
+    expect(schema.language.go.importBasePath).toBe(`${schema.repository.replace("https://", "")}/sdk/go/tenant`);
+    expect(schema.language.python.packageName).toMatch(/^[a-z_]+$/);
+    expect(schema.language.java.basePackage).toMatch(/^[a-z]+(\.[a-z]+)+$/);
+    expect(schema.language.csharp.rootNamespace).toMatch(/^[A-Z]\w+$/);
+    for (const language of ["nodejs", "python", "go", "csharp"]) expect(schema.language[language].respectSchemaVersion, language).toBe(true);
   });
 
   it("keeps the provider's credentials secret", () => {

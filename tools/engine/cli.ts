@@ -94,12 +94,15 @@ export function formatResult(result: RunResult): string {
   const line = (cells: string[]) => cells.map((cell, column) => cell.padEnd(widths[column])).join("  ").trimEnd();
   const changed = result.steps.filter((step) => !UNCHANGED_OPS.has(step.op)).length;
   const outputs = Object.entries(result.outputs).map(([key, value]) => `  ${key}: ${JSON.stringify(displayValue(value))}`);
+  // What `pulumi import` writes into the code it generates, for the program to declare.
+  const generated = result.steps.flatMap((step) => (step.generatedInputs ? [`  ${step.name}: ${JSON.stringify(displayValue(step.generatedInputs))}`] : []));
   return [
     line(header),
     ...rows.map(line),
     "",
     `${result.steps.length} steps, ${changed} changing`,
     ...(outputs.length ? ["Outputs:", ...outputs] : []),
+    ...(generated.length ? ["Generated code inputs:", ...generated] : []),
   ].join("\n");
 }
 

@@ -235,7 +235,7 @@ export class TestEngine {
     } catch (error) {
       failure = deployment.errors.length > 0 ? deployment.errors.join("\n") : (error as Error).message;
     } finally {
-      await hosts.stopAll();
+      await hosts.stopAll().catch((error: unknown) => (failure ??= (error as Error).message));
       await engineServer?.stop();
       // Like the engine's snapshot manager on close: the final snapshot is written once more (not in preview).
       deployment.persist();

@@ -65,11 +65,11 @@ interface PendingCall {
 export class DynamicProviderHost {
   private readonly pending = new Set<PendingCall>();
   private exitDescription: string | undefined;
-  private readonly exited: Promise<void>;
+  protected readonly exited: Promise<void>;
   protected readonly client: ResourceProviderClient;
 
   protected constructor(
-    private readonly child: ChildProcess,
+    protected readonly child: ChildProcess,
     private readonly outputChunks: string[],
     port: number,
     private readonly callTimeoutMs: number,

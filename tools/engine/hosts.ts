@@ -105,8 +105,10 @@ export class HostPool {
     await Promise.allSettled(this.launches.splice(0)); // a host still booting must not outlive the run
     const hosts = this.started.splice(0);
     this.hosts.clear();
-    await Promise.all(hosts.map((host) => host.stop()));
+    const stopped = await Promise.allSettled(hosts.map((host) => host.stop()));
     this.stoppedOutput.push(...hosts.map((host) => host.output()));
+    const failed = stopped.find((outcome) => outcome.status === "rejected");
+    if (failed) throw failed.reason;
   }
 
   private async start(providerUrn: string, config: PropertyMap): Promise<DynamicProviderHost> {
@@ -120,13 +122,30 @@ export class HostPool {
 
   /** A native plugin as the engine loads a provider: one process per provider resource (nativePlugin.ts). */
   private async startPlugin(pkg: string, providerUrn: string, inputs: PropertyMap): Promise<NativePlugin> {
-    const executable = this.opts.plugins?.[pkg];
-    if (!executable) throw new Error(`no plugin for package "${pkg}": add it to Pulumi.yaml's plugins.providers (the stand-in cannot download or install plugins)`);
     if (!this.opts.engineAddress) throw new Error(`the plugin for package "${pkg}" needs the run's Engine service address`);
+    const attachPort = debugProviderPort(pkg, this.opts.env?.PULUMI_DEBUG_PROVIDERS ?? process.env.PULUMI_DEBUG_PROVIDERS);
+    const executable = this.opts.plugins?.[pkg];
+    if (attachPort === undefined && !executable) {
+      throw new Error(`no plugin for package "${pkg}": add it to Pulumi.yaml's plugins.providers (the stand-in cannot download or install plugins)`);
+    }
     const env = { ...this.opts.env, PULUMI_CONFIG: this.opts.pluginConfigEnv?.(pkg) ?? "{}" };
-    const plugin = await NativePlugin.launch(executable, { cwd: this.opts.cwd, engineAddress: this.opts.engineAddress, env, callTimeoutMs: this.opts.callTimeoutMs });
+    const plugin =
+      attachPort === undefined
+        ? await NativePlugin.launch(executable!, { cwd: this.opts.cwd, engineAddress: this.opts.engineAddress, env, callTimeoutMs: this.opts.callTimeoutMs })
+        : await NativePlugin.attach(attachPort, { engineAddress: this.opts.engineAddress, label: `plugin ${pkg} attached on port ${attachPort}`, callTimeoutMs: this.opts.callTimeoutMs });
     this.started.push(plugin);
     await plugin.load(pkg, providerUrn, inputs);
     return plugin;
   }
+}
+
+/** The port PULUMI_DEBUG_PROVIDERS (`aws:12345,tenant:678`) names for `pkg`, as GetProviderAttachPort reads it. */
+export function debugProviderPort(pkg: string, setting: string | undefined): number | undefined {
+  for (const entry of (setting ?? "").split(",")) {
+    const [name, port] = entry.split(":", 2);
+    if (name !== pkg || port === undefined) continue;
+    if (!/^\d+$/.test(port)) throw new Error(`Expected a numeric port, got ${port} in PULUMI_DEBUG_PROVIDERS`);
+    return Number(port);
+  }
+  return undefined;
 }

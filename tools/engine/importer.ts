@@ -1,11 +1,17 @@
 /**
  * `pulumi import <type> <name> <id>` as the engine runs it (pkg/resource/deploy/import.go and ImportStep in
  * step.go of pulumi/pulumi): no program; the package's default provider from the stack config; Read with the id
- * only (no properties, no inputs); no properties = "does not exist", no inputs = the plugin cannot import; then
+ * only (an empty property map, no inputs); no properties = "does not exist", no inputs = the plugin cannot import; then
  * Check with the read inputs as olds and news, whose failures are only warnings; the resource is stored with the
- * read inputs and outputs, under the root stack. Only native plugins can import (pulumi/pulumi#16175).
+ * read inputs and outputs, under the root stack; the step carries the inputs the CLI's generated code would hold
+ * (importCode.ts). Only native plugins can import (pulumi/pulumi#16175).
  */
 import { checkFailureMessage } from "./diagnostics";
+import { generatedInputs } from "./importCode";
+import { HostCallError } from "./host";
+import { NativePlugin } from "./nativePlugin";
+
+const UNIMPLEMENTED = 12;
 import type { Deployment } from "./deployment";
 import { STACK_TYPE, type ResourceState } from "./state";
 import { StepError, makeUrn, shortType } from "./steps";
@@ -43,7 +49,8 @@ async function importOne(deployment: Deployment, spec: ImportSpec, stackUrn: str
   if (deployment.live(urn)) throw new StepError(`resource '${urn}' already exists`);
   const provider = await deployment.providerFor({ type: spec.type });
   const host = await deployment.hosts.get(provider);
-  const read = await host.read(spec.id, urn, undefined);
+  // As ImportStep sends it: the id, an empty property map (always marshalled), and no inputs at all.
+  const read = await host.read(spec.id, urn, {});
   if (read.noOutputs) throw new StepError(`resource '${spec.id}' does not exist`);
   if (!read.inputs) throw new StepError(`provider does not support importing resources; please try updating the '${pkg}' plugin`);
   const checked = await host.check(urn, read.inputs, read.inputs);
@@ -68,5 +75,21 @@ async function importOne(deployment: Deployment, spec: ImportSpec, stackUrn: str
     ...(spec.protect === false ? {} : { protect: true }),
   };
   deployment.upsert(entry);
-  deployment.record({ op: "import", type: shortType(spec.type), name: spec.name, urn, new: { inputs: entry.inputs, outputs: entry.outputs } });
+  // What the CLI then writes into the generated code for the program (pkg/importer/hcl2.go).
+  const schema = host instanceof NativePlugin ? await host.packageSchema().catch(withoutSchema) : undefined;
+  const generated = schema ? generatedInputs(schema, spec.type, read.inputs) : undefined;
+  deployment.record({
+    op: "import",
+    type: shortType(spec.type),
+    name: spec.name,
+    urn,
+    new: { inputs: entry.inputs, outputs: entry.outputs },
+    ...(generated ? { generatedInputs: generated } : {}),
+  });
+}
+
+/** A plugin without GetSchema gets no generated code (the CLI then writes none); any other failure is one. */
+function withoutSchema(error: unknown): undefined {
+  if (error instanceof HostCallError && error.code === UNIMPLEMENTED) return undefined;
+  throw error;
 }

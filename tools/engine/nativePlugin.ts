@@ -3,14 +3,18 @@
  * provider_plugin.go in pulumi/pulumi): the executable `pulumi-resource-<name>` itself, the engine's address as its
  * only argument, the program directory as working directory, PULUMI_CONFIG (the package's decrypted stack config)
  * in its environment; the port from its first stdout line; Handshake (UNIMPLEMENTED accepted), GetPluginInfo, then
- * CheckConfig with the inputs' secrets stripped and Configure with `args` (secrets as envelopes, plus `version`)
- * and the legacy `variables` map. Such a plugin accepts secrets: it gets and returns envelopes (providerValues.ts).
- * At the end of a run it gets Cancel, then it is stopped. Its stderr is kept for leak scans but never shown.
+ * CheckConfig with the inputs' secrets stripped and Configure with `args` (secrets as envelopes, `version` among
+ * them) and the legacy `variables` map (without `version`, which the engine skips there). Such a plugin accepts
+ * secrets: it gets and returns envelopes (providerValues.ts). Its stdin is a pipe from the engine, as under the
+ * CLI. At the end of a run it gets Cancel, then its stdin is closed and it must exit: a plugin that would outlive
+ * a killed CLI fails the run. Its stderr is kept for leak scans but never shown.
  */
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
+import { EventEmitter } from "node:events";
 import * as path from "node:path";
 import { DynamicProviderHost, HostCallError } from "./host";
-import { readPort } from "./providerProcess";
+import type { PackageSchema } from "./importCode";
+import { readPort, waitUpTo } from "./providerProcess";
 import { fromStruct, toStruct } from "./structs";
 import { assertFile, pulumiSdk } from "./sdk";
 import { isSecretEnvelope, stripSecrets, type PropertyMap } from "./values";
@@ -18,6 +22,8 @@ import { isSecretEnvelope, stripSecrets, type PropertyMap } from "./values";
 const UNIMPLEMENTED = 12;
 /** The engine gives Cancel 5 s before it interrupts the plugin (pkg/host/host.go). */
 const CANCEL_BUDGET_MS = 5_000;
+/** How long a plugin may take to exit once the engine's end of its stdin is closed. */
+const STDIN_EXIT_BUDGET_MS = 5_000;
 
 export interface PluginOptions {
   /** The program directory: the plugin's working directory. */
@@ -34,7 +40,7 @@ export class NativePlugin extends DynamicProviderHost {
   static async launch(executable: string, opts: PluginOptions): Promise<NativePlugin> {
     assertFile(executable, "resource plugin executable");
     const label = `plugin ${path.basename(executable)}`;
-    const child = spawn(executable, [opts.engineAddress], { cwd: opts.cwd, env: { ...process.env, ...opts.env }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(executable, [opts.engineAddress], { cwd: opts.cwd, env: { ...process.env, ...opts.env }, stdio: ["pipe", "pipe", "pipe"] });
     const chunks: string[] = [];
     child.stderr?.setEncoding("utf8").on("data", (text: string) => chunks.push(text));
     const port = await readPort(child, chunks, opts.startTimeoutMs ?? 30_000, executable, label);
@@ -43,9 +49,31 @@ export class NativePlugin extends DynamicProviderHost {
     return plugin;
   }
 
-  private async handshake(engineAddress: string, rootDirectory: string, programDirectory: string): Promise<void> {
+  /**
+   * A plugin the user started by hand (e.g. under a debugger) on `port`, as the engine attaches to one named in
+   * PULUMI_DEBUG_PROVIDERS (`<pkg>:<port>`, pkg/resource/plugin/provider_plugin.go): dial it, Handshake, then
+   * Attach with the engine's address. No process of the engine's: at the end of a run it gets Cancel, and is left
+   * running.
+   */
+  static async attach(port: number, opts: { engineAddress: string; label: string; callTimeoutMs?: number }): Promise<NativePlugin> {
+    // Nothing to spawn or stop: a process handle that never exits stands in for the user's process.
+    const userProcess = Object.assign(new EventEmitter(), { exitCode: null, signalCode: null, pid: undefined, stdin: null, kill: () => false });
+    const plugin = new NativePlugin(userProcess as unknown as ChildProcess, [], port, opts.callTimeoutMs ?? 60_000, opts.label, true);
+    plugin.attached = true;
+    await plugin.handshake(opts.engineAddress, undefined, undefined);
+    const request = new (pulumiSdk().pluginPb.PluginAttach)().setAddress(opts.engineAddress);
+    await plugin.call("Attach", plugin.client.attach.bind(plugin.client), request);
+    return plugin;
+  }
+
+  private attached = false;
+
+  /** When attaching, the engine knows neither directory and sends none. */
+  private async handshake(engineAddress: string, rootDirectory: string | undefined, programDirectory: string | undefined): Promise<void> {
     const request = new (pulumiSdk().providerPb.ProviderHandshakeRequest)();
-    request.setEngineAddress(engineAddress).setRootDirectory(rootDirectory).setProgramDirectory(programDirectory);
+    request.setEngineAddress(engineAddress);
+    if (rootDirectory !== undefined) request.setRootDirectory(rootDirectory);
+    if (programDirectory !== undefined) request.setProgramDirectory(programDirectory);
     const answered = await this.call("Handshake", this.client.handshake.bind(this.client), request).then(
       () => true,
       (error: unknown) => {
@@ -56,6 +84,13 @@ export class NativePlugin extends DynamicProviderHost {
     // A plugin that answers Handshake gets the newer protocol (preview invokes, URN-configured providers, preview
     // creates), which the stand-in does not mirror.
     if (answered) throw new Error(`${this.label} implements Handshake; the engine stand-in only mirrors plugins that leave it unimplemented`);
+  }
+
+  /** The package schema, as the engine loads it for `pulumi import`'s code generator (GetSchema, version 0). */
+  async packageSchema(): Promise<PackageSchema> {
+    const request = new (pulumiSdk().providerPb.GetSchemaRequest)().setVersion(0);
+    const response = await this.call("GetSchema", this.client.getSchema.bind(this.client), request);
+    return JSON.parse(response.getSchema()) as PackageSchema;
   }
 
   async pluginVersion(): Promise<string> {
@@ -75,8 +110,10 @@ export class NativePlugin extends DynamicProviderHost {
       throw new Error(checked.failures.map((failure) => `${pkg} provider: ${failure.property ? `${failure.property}: ` : ""}${failure.reason}`).join("\n"));
     }
     const args = Object.fromEntries(Object.entries(checked.inputs).map(([key, value]) => [key, isSecretEnvelope(inputs[key]) ? inputs[key] : value]));
+    const { version: _skipped, ...settings } = args;
+    void _skipped;
     const variables = Object.fromEntries(
-      Object.entries(stripSecrets(args)).map(([key, value]) => [`${pkg}:config:${key}`, typeof value === "string" ? value : JSON.stringify(value)]),
+      Object.entries(stripSecrets(settings)).map(([key, value]) => [`${pkg}:config:${key}`, typeof value === "string" ? value : JSON.stringify(value)]),
     );
     await this.configurePlugin(providerUrn, args, variables).catch((error: unknown) => {
       const missing = error instanceof HostCallError ? error.missingKeys : undefined;
@@ -111,12 +148,20 @@ export class NativePlugin extends DynamicProviderHost {
     if (response.getSupportspreview()) throw new Error(`${this.label} answered Configure with supportsPreview; the engine stand-in does not mirror previews of Create and Update`);
   }
 
-  /** Cancel, as the engine sends it at the end of every run, then the process is stopped. */
+  /**
+   * Cancel, as the engine sends it at the end of every run; then the engine's end of the stdin pipe is closed, as
+   * when the CLI exits (or is killed), and the plugin must exit by itself. Fails if it does not.
+   */
   override async stop(): Promise<void> {
     const { emptyPb, grpc } = pulumiSdk();
     await new Promise<void>((resolve) => {
       this.client.cancel(new emptyPb.Empty(), new grpc.Metadata(), { deadline: Date.now() + CANCEL_BUDGET_MS }, () => resolve());
     });
+    if (this.attached) return this.client.close(); // the user's process: theirs to stop
+    this.child.stdin?.end();
+    await waitUpTo(this.exited, STDIN_EXIT_BUDGET_MS);
+    const outlived = this.child.exitCode === null && this.child.signalCode === null;
     await super.stop();
+    if (outlived) throw new Error(`${this.label} (pid ${this.pid}) was still running ${STDIN_EXIT_BUDGET_MS} ms after its stdin closed: it would outlive the CLI`);
   }
 }

@@ -9,6 +9,7 @@ import * as path from "node:path";
 import type * as GrpcJs from "@grpc/grpc-js";
 import type * as EngineGrpc from "@pulumi/pulumi/proto/engine_grpc_pb";
 import type * as EnginePb from "@pulumi/pulumi/proto/engine_pb";
+import type * as PluginPb from "@pulumi/pulumi/proto/plugin_pb";
 import type * as ProviderGrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import type * as ProviderPb from "@pulumi/pulumi/proto/provider_pb";
 import type * as ResourceGrpc from "@pulumi/pulumi/proto/resource_grpc_pb";
@@ -24,6 +25,7 @@ export interface PulumiSdk {
   structPb: typeof StructPb;
   emptyPb: typeof EmptyPb;
   providerPb: typeof ProviderPb;
+  pluginPb: typeof PluginPb;
   providerGrpc: typeof ProviderGrpc;
   resourcePb: typeof ResourcePb;
   resourceGrpc: typeof ResourceGrpc;
@@ -45,6 +47,7 @@ export function pulumiSdk(): PulumiSdk {
     structPb: fromSdk("google-protobuf/google/protobuf/struct_pb") as typeof StructPb,
     emptyPb: fromSdk("google-protobuf/google/protobuf/empty_pb") as typeof EmptyPb,
     providerPb: fromSdk("./proto/provider_pb") as typeof ProviderPb,
+    pluginPb: fromSdk("./proto/plugin_pb") as typeof PluginPb,
     providerGrpc: fromSdk("./proto/provider_grpc_pb") as typeof ProviderGrpc,
     resourcePb: fromSdk("./proto/resource_pb") as typeof ResourcePb,
     resourceGrpc: fromSdk("./proto/resource_grpc_pb") as typeof ResourceGrpc,

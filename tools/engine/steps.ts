@@ -45,6 +45,8 @@ export interface Step {
   /** State before and after, as in the engine's step events; the CLI's `--diff` display compares these. */
   old?: StepState;
   new?: StepState;
+  /** An import's: the inputs `pulumi import` writes into the code it generates (importCode.ts). */
+  generatedInputs?: PropertyMap;
 }
 
 export interface RegisterRequest {

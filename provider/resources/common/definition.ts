@@ -31,7 +31,11 @@ export interface PropertyMeta {
   writeOnly?: boolean;
   /** Inputs only; default "update". */
   onChange?: OnChange;
-  /** For object properties: the name of the interface the type is emitted as (inline when absent). */
+  /**
+   * For object properties: the name of the interface the type is emitted as (inline when absent). For enum
+   * properties (or arrays of an enum): the name of the enum type in the package schema (default: the owner's
+   * name and the property's, e.g. `MfaFactorName`).
+   */
   typeName?: string;
 }
 
@@ -51,6 +55,8 @@ export interface ResourceDefinition<Inputs extends z.ZodObject = z.ZodObject, Ou
   argsDescription: string;
   inputs: Inputs;
   outputs: Outputs;
+  /** `false` when the service cannot read one back by id, so `pulumi import` has nothing to read (default true). */
+  importable?: boolean;
 }
 
 /** The inputs a definition validates, as handlers receive them after check. */
@@ -67,7 +73,7 @@ export type StoredOutputs<Definition extends ResourceDefinition, Echoed extends 
 
 export type TypeShape =
   | { kind: "string" | "boolean" | "number" }
-  | { kind: "enum"; values: readonly string[] }
+  | { kind: "enum"; values: readonly string[]; typeName?: string }
   | { kind: "array"; items: TypeShape }
   | { kind: "object"; typeName?: string; properties: PropertyShape[] };
 
@@ -86,9 +92,12 @@ function typeOf(schema: z.ZodType, typeName: string | undefined): TypeShape {
     case "number":
       return { kind: def.type };
     case "enum":
-      return { kind: "enum", values: (schema as z.ZodEnum).options.map(String) };
-    case "array":
-      return { kind: "array", items: typeOf((schema as z.ZodArray<z.ZodType>).element, undefined) };
+      return { kind: "enum", values: (schema as z.ZodEnum).options.map(String), typeName };
+    case "array": {
+      // An array property's type name names its items only when they are an enum (object items stay inline).
+      const element = (schema as z.ZodArray<z.ZodType>).element;
+      return { kind: "array", items: typeOf(element, element._zod.def.type === "enum" ? typeName : undefined) };
+    }
     case "object":
       return { kind: "object", typeName, properties: propertiesOf(schema as z.ZodObject) };
     default:

@@ -26,6 +26,7 @@ const inputs = strictShape({
       'The factor the user must enroll with: `"push-notification"`, `"phone"`, `"email"`, `"otp"`, ' +
       '`"webauthn-roaming"` or `"webauthn-platform"`. Universal Login only.',
     onChange: "replace",
+    typeName: "EnrollmentFactor",
   }),
   allowMultipleEnrollments: property(z.boolean().optional(), {
     description: "Lets a user who already enrolled in MFA enroll additional factors. Universal Login only.",
@@ -67,6 +68,7 @@ export const enrollmentTicketDefinition = {
   argsDescription: "What the ticket is for.",
   inputs,
   outputs,
+  importable: false,
 } satisfies ResourceDefinition;
 
 export type EnrollmentTicketInputs = z.infer<typeof inputs>;

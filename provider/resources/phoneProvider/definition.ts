@@ -19,6 +19,7 @@ const configurationInput = strictShape({
   }),
   deliveryMethods: property(z.array(z.enum(DELIVERY_METHODS)).min(1).optional(), {
     description: 'How messages are delivered: `"text"` and/or `"voice"`, at least one; required for `"vendor_a"`.',
+    typeName: "DeliveryMethod",
   }),
   defaultFrom: property(z.string().min(1).optional(), { description: `The sender phone number ${VENDOR_ONLY}` }),
   mssid: property(z.string().min(1).optional(), { description: `The messaging service SID ${VENDOR_ONLY}` }),
@@ -27,6 +28,7 @@ const configurationInput = strictShape({
 const inputs = strictShape({
   name: property(z.enum(PHONE_PROVIDER_NAMES), {
     description: 'The provider kind: `"vendor_a"` (the SMS vendor) or `"custom"` (a custom-phone-provider Action).',
+    typeName: "PhoneProviderName",
   }),
   credentials: property(credentialsInput, {
     description:

@@ -45,7 +45,18 @@ export async function check(olds: unknown, news: unknown): Promise<CheckResult> 
   // An existing provider (olds present: an update, or the engine's Check right after an import) may leave its
   // credentials out: the service keeps the ones it holds, which it never returns. Creating one needs them.
   const existing = Object.keys(withoutProviderKey(olds)).length > 0;
-  return checkInputs(definition.inputs, news, phoneProviderRules, existing ? ["credentials"] : []);
+  return checkInputs(definition.inputs, existing ? withoutEmptyCredentials(news) : news, phoneProviderRules, existing ? ["credentials"] : []);
+}
+
+/**
+ * `credentials: {}` (no token), which `pulumi import` writes into its generated code for the required input, means
+ * on an existing provider what leaving them out means: keep the ones the service holds.
+ */
+function withoutEmptyCredentials(news: unknown): unknown {
+  if (!isPlainObject(news) || !isPlainObject(news.credentials) || news.credentials.authToken !== undefined) return news;
+  const { credentials: _kept, ...rest } = news;
+  void _kept;
+  return rest;
 }
 
 /** Inputs of an update, where `credentials` may be left out (kept as the service holds them). */

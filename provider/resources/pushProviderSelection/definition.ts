@@ -7,6 +7,7 @@ import { PUSH_PROVIDER_NAMES } from "../enums";
 const inputs = strictShape({
   provider: property(z.enum(PUSH_PROVIDER_NAMES), {
     description: 'The push-notification provider the tenant\'s multi-factor authentication uses: `"guardian"`, `"sns"` or `"direct"`.',
+    typeName: "PushProviderName",
   }),
 });
 

@@ -75,7 +75,7 @@ export async function read(id: string, props: unknown): Promise<ReadResult> {
       WHAT,
       id,
       `the configured tenant has no selection with this id: its id is the tenant's domain, "${host}". To read ` +
-        `another tenant's selection, give the get an explicit tenant Provider for that tenant.`,
+        `another tenant's selection, use an explicit tenant Provider for that tenant.`,
     );
   }
   assertSameTenant(id, connection);

@@ -12,9 +12,12 @@ import { BLANK_TENANT_ENV } from "../../support/blankTenantEnv";
 
 export const NATIVE_PROJECT_DIR = join(REPO_ROOT, "test", "support", "fixtures", "nativeProgram");
 
-export function nativeEngine(opts: { stateDir: string; config: StackConfig; stack?: string; env?: Record<string, string> }): Engine {
+/** Tenant resources with the inputs a test gives (the `resources` config), e.g. those `pulumi import` generated. */
+export const IMPORTED_PROJECT_DIR = join(REPO_ROOT, "test", "e2e", "native", "fixtures", "importedProgram");
+
+export function nativeEngine(opts: { stateDir: string; config: StackConfig; stack?: string; env?: Record<string, string>; projectDir?: string }): Engine {
   return createEngine({
-    projectDir: NATIVE_PROJECT_DIR,
+    projectDir: opts.projectDir ?? NATIVE_PROJECT_DIR,
     stack: opts.stack ?? "dev",
     stateDir: opts.stateDir,
     passphrase: "native plugin passphrase",

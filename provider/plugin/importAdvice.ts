@@ -1,0 +1,37 @@
+/**
+ * What `pulumi import` is told, from the definitions alone: a resource the service cannot read back is refused in
+ * import words, and the write-only inputs (which an import cannot bring back) are named in a warning.
+ */
+import { propertiesOf, type PropertyShape, type ResourceDefinition } from "../resources/common/definition";
+
+/**
+ * Dotted paths of the write-only properties among `shapes`, the most precise ones: a write-only object's
+ * write-only fields when it marks some (`secrets.token`), else the object itself.
+ */
+export function writeOnlyPaths(shapes: PropertyShape[], prefix = ""): string[] {
+  return shapes.flatMap((shape) => {
+    const path = `${prefix}${shape.name}`;
+    const nested = shape.type.kind === "object" ? writeOnlyPaths(shape.type.properties, `${path}.`) : [];
+    return nested.length > 0 ? nested : shape.writeOnly ? [path] : [];
+  });
+}
+
+/** The error for importing a resource whose definition says it cannot be read back by id. */
+export function importRefusal(definition: ResourceDefinition, id: string): Error {
+  return new Error(
+    `${definition.name} "${id}" cannot be imported: the service cannot read ${definition.name} resources back by ` +
+      "id, so there is nothing to import. Declare it in the program instead.",
+  );
+}
+
+/** The warning an import of this resource deserves, if it has write-only inputs. */
+export function writeOnlyAdvice(definition: ResourceDefinition): string | undefined {
+  const paths = writeOnlyPaths(propertiesOf(definition.inputs));
+  if (paths.length === 0) return undefined;
+  const names = paths.join(", ");
+  return (
+    `The imported ${definition.name}'s ${names} ${paths.length === 1 ? "is" : "are"} write-only (the service never ` +
+    "returns it), so the imported inputs and the generated code leave it out: the service keeps the value it holds " +
+    "until your program sets one (as a secret)."
+  );
+}
