@@ -52,6 +52,7 @@ export const fcmPushProviderDefinition = {
     "Not supported: the service cannot read FCM v1 credentials back, so there is nothing to get or import; any " +
     "`get` fails with that explanation. Declare the resource to manage them.",
   argsDescription: "The FCM v1 service account to apply.",
+  importable: false,
   inputs,
   outputs,
 } satisfies ResourceDefinition;

@@ -27,6 +27,9 @@ const EXAMPLES: Record<string, Record<string, unknown>[]> = {
     { name: "vendor_a", credentials: { authToken: AUTH_TOKEN }, configuration: { sid: "AC_round_trip", deliveryMethods: ["voice", "text"], mssid: "MG_round_trip" } },
     { name: "custom", credentials: {}, configuration: { deliveryMethods: ["text"] } },
   ],
+  MfaFactor: [{ factor: "sms", enabled: true }],
+  MfaPolicy: [{ policy: "all-applications" }],
+  PhoneMessageTypes: [{ messageTypes: ["voice", "sms"] }],
 };
 
 const importable = REGISTRY.map((entry): ResourceDefinition => entry.definition).filter((definition) => definition.importable !== false);
