@@ -5,10 +5,13 @@
  *
  * Sections: 1 client throughput vs raw undici vs the official SDK · 2 calls per operation vs the floor ·
  * 3 serialized provider size · 4 host cold start · 5 getEventStreams over 10,000 streams · 6 `up` of 100 resources ·
- * 7 scale: 100 and 1,000 tickets at parallelism 8 and 64 against a 50-requests-per-second bucket.
+ * 7 scale: 100 and 1,000 tickets at parallelism 8 and 64 against a 50-requests-per-second bucket · 8 native plugin
+ * start · 9 state: the 1,000-ticket `up` persisting like the file backend, with and without
+ * PULUMI_SKIP_CHECKPOINTS, for the recorded older `__provider` texts and today's.
  */
 import * as os from "node:os";
 import { benchCallsPerOperation } from "./callsPerOperation";
+import { benchCheckpoints, checkpointRows } from "./checkpoints";
 import { benchColdStart, summarizeColdStart } from "./coldStart";
 import { benchPluginStart, pluginStartRows } from "./pluginStart";
 import { benchGetEventStreams } from "./getEventStreams";
@@ -78,6 +81,11 @@ async function main(): Promise<void> {
 
   const plugin = await section("8 native plugin start against the bare host", () => benchPluginStart(5));
   rows.push(...pluginStartRows(plugin));
+
+  const checkpoints = await section("9 state: 1,000 tickets with the file backend's checkpoints, older and current texts", () =>
+    benchCheckpoints(1_000, (label) => progress(`9 ${label}: done`)),
+  );
+  rows.push(...checkpointRows(checkpoints));
 
   progress(`all sections done in ${((performance.now() - started) / 1000).toFixed(0)} s`);
   process.stdout.write(`${machineLine(startLoad, date)}\n\n${markdownTable(rows)}\n`);
