@@ -11,8 +11,7 @@ import type { LoadProfile } from "./loadProfile";
 import type { ManyResourcesRun } from "./manyResources";
 import { shortReason, type SerializedSizes } from "./serializedSize";
 import type { Serialized } from "./serialization";
-import { median, round, spread } from "./stats";
-import type { ThroughputRun } from "./throughput";
+import { median, round } from "./stats";
 
 export interface Row {
   section: string;
@@ -23,7 +22,6 @@ export interface Row {
 }
 
 const GOALS = {
-  rawRatio: 0.85,
   serializedBytes: 4096,
   addedMs: 150,
   addedRssMb: 25,
@@ -49,31 +47,7 @@ export function machineLine(startLoad: number[], date: Date): string {
   );
 }
 
-// 1. Throughput -------------------------------------------------------------------------------------------------
-
-export function throughputRows(run: ThroughputRun): Row[] {
-  const { concurrency, rounds, secondsPerRound } = run.settings;
-  return run.routes.map((route) => {
-    const toRaw = route.perSecond.client / route.perSecond.raw;
-    const toSdk = route.perSecond.client / route.perSecond.sdk;
-    const misses: string[] = [];
-    if (toRaw < GOALS.rawRatio) {
-      const extraCpu = route.cpuMicrosPerCall.client - route.cpuMicrosPerCall.raw;
-      misses.push(`below ${GOALS.rawRatio}× raw: the client spends ${round(extraCpu)} µs more CPU per call than raw undici here`);
-    }
-    if (toSdk <= 1) misses.push("not ahead of the SDK");
-    const figures = (["client", "raw", "sdk"] as const)
-      .map((who) => `${{ client: "this client", raw: "raw undici.request", sdk: `SDK auth0 ${run.sdkVersion}` }[who]} ${round(route.perSecond[who])} req/s (${round(route.cpuMicrosPerCall[who])} µs CPU/call, rounds ${spread(route.rounds[who])})`)
-      .join("; ");
-    return {
-      section: "1",
-      measure: `Throughput over https, ${route.route}; ${concurrency} in flight, median of ${rounds} × ${secondsPerRound} s per contender`,
-      result: figures,
-      goal: `≥ ${GOALS.rawRatio}× raw undici; ahead of the SDK`,
-      verdict: `${round(toRaw, 2)}× raw, ${round(toSdk, 2)}× SDK: ${misses.length === 0 ? "meets both" : `MISSES (${misses.join("; ")})`}`,
-    };
-  });
-}
+// 1. Throughput: throughputRows in throughput.ts.
 
 // 2. Calls per operation ------------------------------------------------------------------------------------------
 

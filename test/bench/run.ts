@@ -27,11 +27,10 @@ import {
   manyResourceRows,
   markdownTable,
   sizeRows,
-  throughputRows,
   type Row,
 } from "./report";
 import { benchSerializedSize } from "./serializedSize";
-import { benchThroughput } from "./throughput";
+import { benchThroughput, throughputRows } from "./throughput";
 
 const started = performance.now();
 
@@ -52,7 +51,7 @@ async function main(): Promise<void> {
   const startLoad = os.loadavg();
   const rows: Row[] = [];
 
-  const throughput = await section("1 client throughput (https: this client, raw undici, SDK)", () => benchThroughput({ rounds: 7 }));
+  const throughput = await section("1 client throughput (https: this client, raw undici Pool and request, SDK)", () => benchThroughput({ rounds: 7 }));
   rows.push(...throughputRows(throughput));
 
   const calls = await section("2 calls per operation (examples/basic: create, update, no-op, preview, refresh, destroy)", () =>
