@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * Last build step, after `tsc -p tsconfig.build.json`: bundles zod into dist/vendor.js (from provider/vendor.ts)
- * and undici into dist/vendorUndici.js, which vendor.js requires only when `undici()` is first called, and points
+ * and undici into dist/vendorUndici.js (from provider/vendorUndici.ts), which vendor.js requires only when `undici()` is first called, and points
  * every `require("zod")` and `require("undici")` that tsc emitted in dist/ at vendor.js. Two files, so a handler
  * answering Check and Diff parses zod alone: undici's ~1 MB is read with the first request.
  * The package then ships without dependencies of its own: a program and a provider host each load one copy of
@@ -72,11 +72,7 @@ async function main() {
     logLevel: "warning",
   };
   await esbuild.build({ ...common, entryPoints: ["provider/vendor.ts"], outfile: "dist/vendor.js", plugins: [undiciApart] });
-  await esbuild.build({
-    ...common,
-    stdin: { contents: 'module.exports = require("undici");', resolveDir: REPO_ROOT, loader: "js" },
-    outfile: "dist/vendorUndici.js",
-  });
+  await esbuild.build({ ...common, entryPoints: ["provider/vendorUndici.ts"], outfile: "dist/vendorUndici.js" });
   await pointAtVendor();
 }
 

@@ -15,7 +15,8 @@ import { benchCheckpoints, checkpointRows } from "./checkpoints";
 import { benchColdStart, summarizeColdStart } from "./coldStart";
 import { benchPluginStart, pluginStartRows } from "./pluginStart";
 import { benchGetEventStreams } from "./getEventStreams";
-import { profileHandlerLoad } from "./loadProfile";
+import { profileHandlerLoad, profileLoadPerType } from "./loadProfile";
+import { REGISTRY } from "../../provider/resources/registry";
 import { benchManyResources } from "./manyResources";
 import { benchScaleMatrix } from "./scale";
 import { scaleRows } from "./scaleReport";
@@ -65,7 +66,10 @@ async function main(): Promise<void> {
   const coldRounds = 5;
   const cold = await section("4 host cold start", () => benchColdStart(coldRounds));
   const profile = await section("4 load profile of the handler path", () => profileHandlerLoad());
-  rows.push(...coldStartRows(summarizeColdStart(cold), coldRounds, profile));
+  const perType = await section("4 handler load per resource type", () =>
+    profileLoadPerType(REGISTRY.map((registered) => registered.definition.module)),
+  );
+  rows.push(...coldStartRows(summarizeColdStart(cold), coldRounds, profile, perType));
 
   const streams = await section("5 getEventStreams over 10,000 streams", () => benchGetEventStreams(10_000, 3));
   rows.push(...eventStreamRows(streams));
