@@ -22,6 +22,8 @@ describe("the state benchmark, small", () => {
     }
     // The older texts are stored twice per resource (inputs and outputs), ~2.4 KB each.
     expect(find("recorded", false).stateBytes - find("current", false).stateBytes).toBeGreaterThan(5 * 2 * 2_000);
+    expect(find("recorded", false).ticketBytes - find("current", false).ticketBytes).toBeGreaterThan(2 * 2_000);
+    expect(find("current", false).ticketBytes).toBeGreaterThan(500);
     const rows = checkpointRows(runs);
     expect(rows).toHaveLength(4);
     expect(rows.filter((row) => row.goal.startsWith("≤"))).toHaveLength(2);

