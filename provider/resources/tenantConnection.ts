@@ -8,7 +8,8 @@
  */
 import type { ConfigureRequest } from "@pulumi/pulumi/dynamic";
 import { CONFIG_KEYS, PROVIDER_NAME_KEY, clientTuningFromEnv, resolveSettings, type ConnectionSettings } from "../config";
-import { getClient, type TenantClient } from "../client";
+import type * as ClientModule from "../client";
+import type { TenantClient } from "../client";
 
 export interface TenantConnection {
   settings: ConnectionSettings;
@@ -55,12 +56,23 @@ export function recordConfiguration(req: ConfigureRequest | undefined): void {
   }
 }
 
+/**
+ * The HTTP client's code, loaded with the first call that needs it: Check and Diff (every preview, every no-op
+ * update) never load it, nor undici behind it. In dist/ (CommonJS) `import()` gives a namespace whose `default` is
+ * the module object; on the sources (tests) the namespace is the module.
+ */
+async function loadClientModule(): Promise<typeof ClientModule> {
+  const namespace = (await import("../client/index.js")) as typeof ClientModule & { default?: typeof ClientModule };
+  return namespace.default ?? namespace;
+}
+
 /** The client for this host's tenant; rejects with the ConfigError when the settings are missing or invalid. */
 export function tenantConnection(): Promise<TenantConnection> {
   if (!ready) {
     const lookup = new Map(recordedConfig);
-    ready = Promise.resolve().then(() => {
+    ready = Promise.resolve().then(async () => {
       const settings = resolveSettings((key) => lookup.get(key), process.env);
+      const { getClient } = await loadClientModule();
       return { settings, client: getClient(settings, clientTuningFromEnv(process.env)) };
     });
   }

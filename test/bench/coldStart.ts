@@ -4,7 +4,8 @@
  *   bare   spawn → the host prints its port (nothing of ours loaded); peak RSS at that point
  *   null   spawn → Configure → Check → Create answered, with a provider that loads and calls nothing: the
  *          host's own cost of those RPCs
- *   tenant the same with the real PushProviderSelection shim against the emulator (token + GET + PUT);
+ *   tenant the same with a PushProviderSelection stored with today's short `__provider` text, against the
+ *          emulator (token + GET + PUT);
  *          peak RSS (VmHWM) after the Create answer
  *
  * Variants are interleaved round by round so drift on a noisy machine hits all three alike; medians are reported.
@@ -15,6 +16,7 @@ import * as fs from "node:fs";
 import { startEmulator, type Emulator } from "../../tools/emulator";
 import { DynamicProviderHost } from "../../tools/engine";
 import { REPO_ROOT, packageLookupEnv } from "../../tools/stacks/packageLink";
+import { providerText } from "../../provider/resources/common/providerText";
 import { serializeProviders } from "./serialization";
 import { median } from "./stats";
 
@@ -122,8 +124,8 @@ export function tenantDomain(emulator: Emulator, pushText: string, provider: str
 export const COLD_START_CLIENT = CLIENT;
 
 export async function benchColdStart(rounds = 5): Promise<ColdStartResult> {
-  const serialized = await serializeProviders(REPO_ROOT, ["shims", "null"]);
-  const pushText = serialized.shims?.find((shim) => shim.name === "pushProviderSelectionShim")?.text;
+  const serialized = await serializeProviders(REPO_ROOT, ["null"]);
+  const pushText = providerText("pushProviderSelection");
   const nullText = serialized.null?.text;
   if (!pushText || !nullText) throw new Error("could not serialize the providers for the cold-start benchmark");
 

@@ -35,8 +35,8 @@ export interface LoadProfile {
   undiciRssMb: number;
 }
 
-async function profileOnce(): Promise<ProfileStep[]> {
-  const { stdout } = await run(process.execPath, [PROFILER, REPO_ROOT, `${HANDLER},${UNDICI}`, "@pulumi/pulumi"], {
+async function profileOnce(handler = HANDLER): Promise<ProfileStep[]> {
+  const { stdout } = await run(process.execPath, [PROFILER, REPO_ROOT, `${handler},${UNDICI}`, "@pulumi/pulumi"], {
     cwd: REPO_ROOT,
     env: { ...process.env, NODE_NO_WARNINGS: "1" },
     timeout: 60_000,
@@ -59,6 +59,28 @@ export async function profileHandlerLoad(processes = 3): Promise<LoadProfile> {
     undiciMs: of(1, (profile) => profile.totalMs),
     undiciRssMb: of(1, (profile) => profile.rssGrowthMb),
   };
+}
+
+/** One resource type's handler: what its first Check costs a host to load (zod included), median of a few processes. */
+export interface TypeLoad {
+  module: string;
+  handlerMs: number;
+  files: number;
+}
+
+/** Loading each registered resource's handler alone, in a fresh process each (a host serving only that type). */
+export async function profileLoadPerType(modules: readonly string[], processes = 3): Promise<TypeLoad[]> {
+  const loads: TypeLoad[] = [];
+  for (const module of modules) {
+    const samples: ProfileStep[] = [];
+    for (let index = 0; index < processes; index++) samples.push((await profileOnce(`pulumi-tenant/dist/resources/${module}/handler`))[0]);
+    loads.push({
+      module,
+      handlerMs: median(samples.map((step) => step.totalMs)),
+      files: median(samples.map((step) => step.packages.filter((entry) => entry.name.startsWith("pulumi-tenant:")).length)),
+    });
+  }
+  return loads;
 }
 
 if (require.main === module) {

@@ -6,12 +6,11 @@
 import * as os from "node:os";
 import type { ColdStartSummary } from "./coldStart";
 import type { GetEventStreamsRun } from "./getEventStreams";
-import type { LoadProfile } from "./loadProfile";
+import type { LoadProfile, TypeLoad } from "./loadProfile";
 import type { ManyResourcesRun } from "./manyResources";
 import { shortReason, type SerializedSizes } from "./serializedSize";
 import type { Serialized } from "./serialization";
-import { median, round, spread } from "./stats";
-import type { ThroughputRun } from "./throughput";
+import { median, round } from "./stats";
 
 export interface Row {
   section: string;
@@ -22,7 +21,6 @@ export interface Row {
 }
 
 const GOALS = {
-  rawRatio: 0.85,
   serializedBytes: 4096,
   addedMs: 150,
   addedRssMb: 25,
@@ -48,31 +46,7 @@ export function machineLine(startLoad: number[], date: Date): string {
   );
 }
 
-// 1. Throughput -------------------------------------------------------------------------------------------------
-
-export function throughputRows(run: ThroughputRun): Row[] {
-  const { concurrency, rounds, secondsPerRound } = run.settings;
-  return run.routes.map((route) => {
-    const toRaw = route.perSecond.client / route.perSecond.raw;
-    const toSdk = route.perSecond.client / route.perSecond.sdk;
-    const misses: string[] = [];
-    if (toRaw < GOALS.rawRatio) {
-      const extraCpu = route.cpuMicrosPerCall.client - route.cpuMicrosPerCall.raw;
-      misses.push(`below ${GOALS.rawRatio}× raw: the client spends ${round(extraCpu)} µs more CPU per call than raw undici here`);
-    }
-    if (toSdk <= 1) misses.push("not ahead of the SDK");
-    const figures = (["client", "raw", "sdk"] as const)
-      .map((who) => `${{ client: "this client", raw: "raw undici.request", sdk: `SDK auth0 ${run.sdkVersion}` }[who]} ${round(route.perSecond[who])} req/s (${round(route.cpuMicrosPerCall[who])} µs CPU/call, rounds ${spread(route.rounds[who])})`)
-      .join("; ");
-    return {
-      section: "1",
-      measure: `Throughput over https, ${route.route}; ${concurrency} in flight, median of ${rounds} × ${secondsPerRound} s per contender`,
-      result: figures,
-      goal: `≥ ${GOALS.rawRatio}× raw undici; ahead of the SDK`,
-      verdict: `${round(toRaw, 2)}× raw, ${round(toSdk, 2)}× SDK: ${misses.length === 0 ? "meets both" : `MISSES (${misses.join("; ")})`}`,
-    };
-  });
-}
+// 1. Throughput: throughputRows in throughput.ts.
 
 // 2. Calls per operation: callsReport.ts (run.ts imports it from there).
 
@@ -118,7 +92,7 @@ export function sizeRows(sizes: SerializedSizes): Row[] {
 
 // 4. Cold start -------------------------------------------------------------------------------------------------------
 
-export function coldStartRows(summary: ColdStartSummary, rounds: number, profile: LoadProfile): Row[] {
+export function coldStartRows(summary: ColdStartSummary, rounds: number, profile: LoadProfile, perType: readonly TypeLoad[] = []): Row[] {
   const timeMeets = summary.addedMs <= GOALS.addedMs;
   const rssMeets = summary.addedRssMb <= GOALS.addedRssMb;
   return [
@@ -138,7 +112,7 @@ export function coldStartRows(summary: ColdStartSummary, rounds: number, profile
     },
     {
       section: "4",
-      measure: "pulumi-tenant PushProviderSelection: port line → Configure → Check → first Create answered (same host)",
+      measure: "pulumi-tenant PushProviderSelection (today's short provider text): port line → Configure → Check → first Create answered (same host)",
       result:
         `${round(summary.addedMs)} ms over the bare host (Check ${round(summary.tenantCheckMs)} ms incl. loading the handler; Create ` +
         `${round(summary.tenantCreateCallMs)} ms incl. undici, token, GET and PUT — ${round(summary.tenantApiRequests)} requests, ` +
@@ -160,12 +134,19 @@ export function coldStartRows(summary: ColdStartSummary, rounds: number, profile
       section: "4",
       measure: "What the host loads for us (require profile, @pulumi/pulumi preloaded; self time per package, median of 3 processes)",
       result:
-        `handler (all Check/Diff need; zod comes inside dist/vendor.js, so zod shows ${round(profile.handlerZodMs)} ms on its own): ` +
-        `${round(profile.handlerMs)} ms in ${round(profile.handlerOwnFiles)} of our files, +${round(profile.handlerRssMb, 1)} MB RSS; undici (from the same bundle), loaded lazily with the first request: ` +
+        `handler (all Check/Diff need; zod is dist/vendor.js, so zod shows ${round(profile.handlerZodMs)} ms on its own): ` +
+        `${round(profile.handlerMs)} ms in ${round(profile.handlerOwnFiles)} of our files, +${round(profile.handlerRssMb, 1)} MB RSS; undici (dist/vendorUndici.js), loaded lazily with the first request: ` +
         `${round(profile.undiciMs)} ms, +${round(profile.undiciRssMb, 1)} MB`,
       goal: "lazy loading, no work at import time",
-      verdict: "previews and no-op updates (Check/Diff only) no longer load undici",
+      verdict: "previews and no-op updates (Check/Diff only) load no client request code and do not parse undici (dist/vendorUndici.js)",
     },
+    ...perType.map((load) => ({
+      section: "4",
+      measure: `Handler load of ${load.module} alone (a host's first Check of that type; require profile, median of 3 processes)`,
+      result: `${round(load.handlerMs)} ms, ${round(load.files)} of our files (zod from dist/vendor.js included; no undici)`,
+      goal: "context",
+      verdict: "—",
+    })),
   ];
 }
 

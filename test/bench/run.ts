@@ -5,15 +5,19 @@
  *
  * Sections: 1 client throughput vs raw undici vs the official SDK · 2 calls per operation vs the floor ·
  * 3 serialized provider size · 4 host cold start · 5 getEventStreams over 10,000 streams · 6 `up` of 100 resources ·
- * 7 scale: 100 and 1,000 tickets at parallelism 8 and 64 against a 50-requests-per-second bucket.
+ * 7 scale: 100 and 1,000 tickets at parallelism 8 and 64 against a 50-requests-per-second bucket · 8 native plugin
+ * start · 9 state: the 1,000-ticket `up` persisting like the file backend, with and without
+ * PULUMI_SKIP_CHECKPOINTS, for the recorded older `__provider` texts and today's.
  */
 import * as os from "node:os";
 import { benchCallsPerOperation, benchMfaCallsPerOperation } from "./callsPerOperation";
+import { benchCheckpoints, checkpointRows } from "./checkpoints";
 import { benchColdStart, summarizeColdStart } from "./coldStart";
 import { benchPluginStart, pluginStartRows } from "./pluginStart";
 import { benchPushCredentialCalls, pushCredentialCallRows } from "./pushCredentialCalls";
 import { benchGetEventStreams } from "./getEventStreams";
-import { profileHandlerLoad } from "./loadProfile";
+import { profileHandlerLoad, profileLoadPerType } from "./loadProfile";
+import { REGISTRY } from "../../provider/resources/registry";
 import { benchManyResources } from "./manyResources";
 import { benchScaleMatrix } from "./scale";
 import { scaleRows } from "./scaleReport";
@@ -24,12 +28,11 @@ import {
   manyResourceRows,
   markdownTable,
   sizeRows,
-  throughputRows,
   type Row,
 } from "./report";
 import { callRows, mfaCallRows } from "./callsReport";
 import { benchSerializedSize } from "./serializedSize";
-import { benchThroughput } from "./throughput";
+import { benchThroughput, throughputRows } from "./throughput";
 
 const started = performance.now();
 
@@ -50,7 +53,7 @@ async function main(): Promise<void> {
   const startLoad = os.loadavg();
   const rows: Row[] = [];
 
-  const throughput = await section("1 client throughput (https: this client, raw undici, SDK)", () => benchThroughput({ rounds: 7 }));
+  const throughput = await section("1 client throughput (https: this client, raw undici Pool and request, SDK)", () => benchThroughput({ rounds: 7 }));
   rows.push(...throughputRows(throughput));
 
   const calls = await section("2 calls per operation (examples/basic: create, update, no-op, preview, refresh, destroy)", () =>
@@ -72,7 +75,10 @@ async function main(): Promise<void> {
   const coldRounds = 5;
   const cold = await section("4 host cold start", () => benchColdStart(coldRounds));
   const profile = await section("4 load profile of the handler path", () => profileHandlerLoad());
-  rows.push(...coldStartRows(summarizeColdStart(cold), coldRounds, profile));
+  const perType = await section("4 handler load per resource type", () =>
+    profileLoadPerType(REGISTRY.map((registered) => registered.definition.module)),
+  );
+  rows.push(...coldStartRows(summarizeColdStart(cold), coldRounds, profile, perType));
 
   const streams = await section("5 getEventStreams over 10,000 streams", () => benchGetEventStreams(10_000, 3));
   rows.push(...eventStreamRows(streams));
@@ -87,6 +93,11 @@ async function main(): Promise<void> {
 
   const plugin = await section("8 native plugin start against the bare host", () => benchPluginStart(5));
   rows.push(...pluginStartRows(plugin));
+
+  const checkpoints = await section("9 state: 1,000 tickets with the file backend's checkpoints, older and current texts", () =>
+    benchCheckpoints(1_000, (label) => progress(`9 ${label}: done`)),
+  );
+  rows.push(...checkpointRows(checkpoints));
 
   progress(`all sections done in ${((performance.now() - started) / 1000).toFixed(0)} s`);
   process.stdout.write(`${machineLine(startLoad, date)}\n\n${markdownTable(rows)}\n`);

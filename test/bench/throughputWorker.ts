@@ -1,10 +1,12 @@
 /**
  * Child process of the throughput benchmark (started by throughput.ts with NODE_EXTRA_CA_CERTS set to the
- * emulator's throwaway certificate, so all three contenders trust it the same way). Measures requests per second
- * for three ways of calling the same routes, with the same concurrency, in this one process:
+ * emulator's throwaway certificate, so all contenders trust it the same way). Measures requests per second
+ * for four ways of calling the same routes, with the same concurrency, in this one process:
  *
  *   client  the package's TenantClient (from dist/, as users run it), responses validated with its schemas
- *   raw     `undici.request` with a fixed bearer token, JSON parsed, nothing else
+ *   pool    raw undici `Pool.request` on one keep-alive Pool for the emulator (what the client itself sends
+ *           through), a fixed bearer token, JSON parsed, nothing else: the floor
+ *   raw     `undici.request` (the global dispatcher) the same way, which carries overhead of its own
  *   sdk     the official Node SDK (`auth0` ManagementClient), unmodified, client credentials against the emulator
  *
  * Prints one JSON line: ThroughputReport.
@@ -12,14 +14,14 @@
 import { createRequire } from "node:module";
 import * as path from "node:path";
 import { ManagementClient } from "auth0";
-import { request } from "undici";
+import { Pool, request } from "undici";
 import type * as ClientModule from "../../provider/client";
 import type * as EventStreamsWire from "../../provider/functions/eventStreamsWire";
 import type * as PushWire from "../../provider/resources/pushProviderSelection/wire";
 import { median } from "./stats";
 
-export type Contender = "client" | "raw" | "sdk";
-export const CONTENDERS: readonly Contender[] = ["client", "raw", "sdk"];
+export type Contender = "client" | "pool" | "raw" | "sdk";
+export const CONTENDERS: readonly Contender[] = ["client", "pool", "raw", "sdk"];
 
 export interface ThroughputSettings {
   url: string;
@@ -99,6 +101,14 @@ async function rawCall(url: string, init: Parameters<typeof request>[1]): Promis
   return body;
 }
 
+/** The same through one Pool's `request` (path relative to the pool's origin). */
+async function poolCall(pool: Pool, options: Parameters<Pool["request"]>[0]): Promise<unknown> {
+  const response = await pool.request(options);
+  const body: unknown = await response.body.json();
+  if (response.statusCode !== 200) throw new Error(`pool call failed: ${response.statusCode}`);
+  return body;
+}
+
 async function measure(settings: ThroughputSettings): Promise<ThroughputReport> {
   const clientModule = fromRepo("pulumi-tenant/dist/client/index") as typeof ClientModule;
   const pushWire = fromRepo("pulumi-tenant/dist/resources/pushProviderSelection/wire") as typeof PushWire;
@@ -119,6 +129,7 @@ async function measure(settings: ThroughputSettings): Promise<ThroughputReport> 
   const token = await fetchToken(settings);
   const rawHeaders = { authorization: `Bearer ${token}`, accept: "application/json" };
   const api = `${settings.url}/api/v2`;
+  const pool = new Pool(settings.url);
 
   const routes: { name: string; calls: Record<Contender, () => Promise<unknown>> }[] = [
     {
@@ -126,6 +137,13 @@ async function measure(settings: ThroughputSettings): Promise<ThroughputReport> 
       calls: {
         client: () =>
           client.request("PUT", PUSH_PATH, { operation: "select push provider", body: { provider: "sns" }, schema: pushWire.selectionResponse }),
+        pool: () =>
+          poolCall(pool, {
+            path: `/api/v2${PUSH_PATH}`,
+            method: "PUT",
+            headers: { ...rawHeaders, "content-type": "application/json" },
+            body: JSON.stringify({ provider: "sns" }),
+          }),
         raw: () =>
           rawCall(`${api}${PUSH_PATH}`, {
             method: "PUT",
@@ -144,6 +162,7 @@ async function measure(settings: ThroughputSettings): Promise<ThroughputReport> 
             schema: streamsWire.eventStreamsPageWire,
             query: { take: settings.pageSize },
           }),
+        pool: () => poolCall(pool, { path: `/api/v2/event-streams?take=${settings.pageSize}`, method: "GET", headers: rawHeaders }),
         raw: () => rawCall(`${api}/event-streams?take=${settings.pageSize}`, { headers: rawHeaders }),
         sdk: () => sdk.eventStreams.list({ take: settings.pageSize }),
       },
@@ -155,7 +174,7 @@ async function measure(settings: ThroughputSettings): Promise<ThroughputReport> 
     for (const route of routes) {
       // Warm up every contender: connections, TLS sessions, JIT, token caches.
       for (const contender of CONTENDERS) await throughput(route.calls[contender], settings.concurrency, 500);
-      const samples: Record<Contender, Measurement[]> = { client: [], raw: [], sdk: [] };
+      const samples: Record<Contender, Measurement[]> = { client: [], pool: [], raw: [], sdk: [] };
       for (let round = 0; round < settings.rounds; round++) {
         // Rotate the order each round so drift (GC, the emulator's state, other load) favours no one.
         const order = CONTENDERS.map((_, index) => CONTENDERS[(index + round) % CONTENDERS.length]);
@@ -164,7 +183,7 @@ async function measure(settings: ThroughputSettings): Promise<ThroughputReport> 
         }
       }
       const per = <T>(pick: (contender: Contender) => T): Record<Contender, T> =>
-        ({ client: pick("client"), raw: pick("raw"), sdk: pick("sdk") });
+        ({ client: pick("client"), pool: pick("pool"), raw: pick("raw"), sdk: pick("sdk") });
       results.push({
         route: route.name,
         perSecond: per((contender) => median(samples[contender].map((sample) => sample.perSecond))),
@@ -174,6 +193,7 @@ async function measure(settings: ThroughputSettings): Promise<ThroughputReport> 
     }
   } finally {
     await client.close();
+    await pool.close();
   }
   const { clientSecret: _secret, ...shown } = settings;
   return { settings: shown, sdkVersion, routes: results };

@@ -18,6 +18,10 @@ export interface ManyTicketsStack {
   /** Extra variables for the program and hosts (e.g. a timing recorder's). */
   env?: NodeJS.ProcessEnv;
   timeoutMs?: number;
+  /** "recorded": register every resource with the `__provider` text an earlier release stored. */
+  providerTexts?: "recorded" | "current";
+  /** How the engine stand-in persists (see EngineOptions.checkpoints). */
+  checkpoints?: "folded" | "every-step";
 }
 
 /** The engine stand-in on the many-tickets project, connected to an emulator with one client. */
@@ -31,7 +35,9 @@ export function manyTicketsEngine(opts: ManyTicketsStack): Engine {
       ...emulatorConnectionConfig(opts.emulator, opts.client),
       "many-tickets:count": { value: String(opts.tickets) },
       ...(opts.smsAuthToken ? { "many-tickets:smsAuthToken": { value: opts.smsAuthToken, secret: true } } : {}),
+      ...(opts.providerTexts ? { "many-tickets:providerTexts": { value: opts.providerTexts } } : {}),
     },
+    checkpoints: opts.checkpoints,
     env: { PULUMI_NODEJS_TRANSPILE_ONLY: "true", ...packageLookupEnv(), ...opts.env },
     timeoutMs: opts.timeoutMs ?? 240_000,
   });

@@ -26,6 +26,12 @@ export interface DeploymentOptions {
   resources: ResourceState[];
   /** Asks for the snapshot to be saved (never awaited by a step); not called during preview. */
   requestSave: (snapshot: () => readonly ResourceState[]) => void;
+  /**
+   * Set to write the whole checkpoint at the start and the end of every create, update and delete step, each write
+   * awaited by the step, as the file and S3 backends do (pkg/backend/snapshot.go); unset, steps only request
+   * folded saves.
+   */
+  saveStep?: (snapshot: readonly ResourceState[]) => Promise<void>;
   /** The current stack config: the default provider's inputs whenever the program runs. */
   config: StackConfig;
   /** Packages served by a native plugin (Pulumi.yaml `plugins.providers`): their resources get their own default provider. */
@@ -80,6 +86,18 @@ export class Deployment {
 
   persist(): void {
     if (!this.dryRun) this.opts.requestSave(() => this.snapshot);
+  }
+
+  /** The start of a create, update or delete step: with per-step checkpoints, the whole snapshot is written first. */
+  async beginStep(): Promise<void> {
+    if (!this.dryRun && this.opts.saveStep) await this.opts.saveStep(this.snapshot);
+  }
+
+  /** The end of such a step: written again and awaited with per-step checkpoints, else a folded save request. */
+  async endStep(): Promise<void> {
+    if (this.dryRun) return;
+    if (this.opts.saveStep) await this.opts.saveStep(this.snapshot);
+    else this.persist();
   }
 
   record(step: Step): void {

@@ -39,6 +39,12 @@ export interface EngineOptions {
   timeoutMs?: number;
   /** Deadline for each call to a provider host (default 60 000 ms). */
   callTimeoutMs?: number;
+  /**
+   * "every-step": persist like the file and S3 backends, the whole checkpoint written at the start and the end of
+   * every create, update and delete step, unless PULUMI_SKIP_CHECKPOINTS is set (then once, at the end).
+   * "folded" (the default): saves requested by steps are folded together, so the stand-in stays fast.
+   */
+  checkpoints?: "folded" | "every-step";
 }
 
 /** Flags shared by the commands, as the CLI names them. */
@@ -73,6 +79,8 @@ export interface RunResult {
   peakOperations: number;
   /** State file writes this run made (the stand-in only; the CLI does not say). */
   stateWrites?: number;
+  /** Bytes those writes wrote (the stand-in only). */
+  stateBytesWritten?: number;
 }
 
 type RunKind = "preview" | "up" | "refresh" | "destroy" | "import";
@@ -166,6 +174,9 @@ export class TestEngine {
     const operation: Operation = kind === "preview" || kind === "refresh" ? kind : "update";
     const mask = secretConfigFilter(this.config);
     const writesBefore = this.store.writeCount;
+    const bytesBefore = this.store.bytesWritten;
+    const skipCheckpoints = env.PULUMI_SKIP_CHECKPOINTS === "true" || env.PULUMI_SKIP_CHECKPOINTS === "1";
+    const everyStep = this.opts.checkpoints === "every-step" && !skipCheckpoints;
     const output: string[] = [];
     const logs: EngineLog[] = [];
     const onLog = (log: EngineLog): void => {
@@ -192,6 +203,7 @@ export class TestEngine {
       hosts,
       resources,
       requestSave: (snapshot) => this.store.requestSave(snapshot),
+      saveStep: everyStep ? (snapshot) => this.store.save(snapshot) : undefined,
       config: this.config,
       pluginPackages: Object.keys(this.project.plugins),
       parallelism: parallel,
@@ -208,6 +220,7 @@ export class TestEngine {
       parallel,
       peakOperations: deployment.workers.peak,
       stateWrites: this.store.writeCount - writesBefore,
+      stateBytesWritten: this.store.bytesWritten - bytesBefore,
     });
     const program = async (mode: ProgramMode): Promise<string | undefined> => {
       deployment.programMode = mode;

@@ -30,6 +30,7 @@ async function deleteEntry(deployment: Deployment, resource: ResourceState): Pro
     if (!replaced && resource.protect) throw protectedError(resource.urn);
     if (isManagedDynamic(resource) && !resource.retainOnDelete && !deployment.dryRun) {
       await deployment.workers.run(async () => {
+        await deployment.beginStep();
         const host = await deployment.hosts.get(deployment.providerOf(resource));
         await host.delete(resource.id ?? "", resource.urn, sent(host, resource.outputs), sent(host, resource.inputs));
       });
@@ -44,7 +45,7 @@ async function deleteEntry(deployment: Deployment, resource: ResourceState): Pro
   }
   if (!deployment.dryRun) {
     deployment.remove(resource);
-    deployment.persist();
+    await deployment.endStep();
   }
 }
 

@@ -95,7 +95,7 @@ async function registerDynamic(deployment: Deployment, req: RegisterRequest, urn
     if (previous) deployment.remove(previous); // a resource read before is now managed
     const created = await create(deployment, req, entry(), provider);
     deployment.record({ op: "create", ...base, new: { inputs, outputs: created.outputs } });
-    deployment.persist();
+    await deployment.endStep();
     return { urn, id: created.id ?? "", object: created.outputs };
   }
 
@@ -126,9 +126,12 @@ async function registerDynamic(deployment: Deployment, req: RegisterRequest, urn
   }
 
   if (!replace) {
-    const updated = await deployment.workers.run(() => update(deployment, req, { ...entry(), id: old.id }, old, provider));
+    const updated = await deployment.workers.run(async () => {
+      await deployment.beginStep();
+      return update(deployment, req, { ...entry(), id: old.id }, old, provider);
+    });
     deployment.record({ op: "update", ...base, ...engineKeys, old: before, new: { inputs, outputs: updated.outputs } });
-    deployment.persist();
+    await deployment.endStep();
     return { urn, id: updated.id ?? "", object: updated.outputs };
   }
 
@@ -141,13 +144,14 @@ async function registerDynamic(deployment: Deployment, req: RegisterRequest, urn
   const deleteFirst = req.deleteBeforeReplace ?? diff.deleteBeforeReplace;
   if (!deployment.dryRun && deleteFirst) {
     await deployment.workers.run(async () => {
+      await deployment.beginStep();
       if (!old.retainOnDelete) {
         const host = await deployment.hosts.get(deployment.providerOf(old));
         await host.delete(old.id ?? "", urn, sent(host, old.outputs), sent(host, old.inputs));
       }
     });
     deployment.remove(old);
-    deployment.persist();
+    await deployment.endStep();
   } else if (!deployment.dryRun) {
     old.delete = true; // deleted after the program, like the engine's delete-replaced steps
   }
@@ -158,7 +162,7 @@ async function registerDynamic(deployment: Deployment, req: RegisterRequest, urn
     throw error;
   });
   deployment.record({ op: "replace", ...base, ...engineKeys, replaces, old: before, new: { inputs, outputs: created.outputs } });
-  deployment.persist();
+  await deployment.endStep();
   return { urn, id: created.id ?? "", object: created.outputs };
 }
 
@@ -185,7 +189,10 @@ async function create(deployment: Deployment, req: RegisterRequest, entry: Resou
   }
   try {
     const host = await deployment.hosts.get(provider);
-    const created = await deployment.workers.run(() => host.create(entry.urn, sent(host, entry.inputs)));
+    const created = await deployment.workers.run(async () => {
+      await deployment.beginStep();
+      return host.create(entry.urn, sent(host, entry.inputs));
+    });
     entry.id = created.id;
     entry.outputs = markSecretKeys(receivedOutputs(host, created.properties, entry.inputs), req.additionalSecretOutputs);
   } catch (error) {

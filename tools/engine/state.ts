@@ -62,6 +62,8 @@ export class StateStore {
   private writeError: unknown;
   /** How many times the file was written (tests check that writes are folded together). */
   writeCount = 0;
+  /** Bytes written to the file so far, all writes together. */
+  bytesWritten = 0;
 
   constructor(
     readonly stateDir: string,
@@ -146,9 +148,11 @@ export class StateStore {
       };
       await fs.promises.mkdir(this.stateDir, { recursive: true });
       const temporary = `${this.file}.${process.pid}.tmp`;
-      await fs.promises.writeFile(temporary, `${JSON.stringify(checkpoint, null, 2)}\n`, { mode: 0o600 });
+      const text = `${JSON.stringify(checkpoint, null, 2)}\n`;
+      await fs.promises.writeFile(temporary, text, { mode: 0o600 });
       await fs.promises.rename(temporary, this.file);
       this.writeCount++;
+      this.bytesWritten += Buffer.byteLength(text);
     });
     this.writes = write.catch(() => undefined);
     return write;

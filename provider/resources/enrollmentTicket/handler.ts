@@ -5,7 +5,7 @@
  */
 import { createHash } from "node:crypto";
 import type { CheckResult, ConfigureRequest, CreateResult, ReadResult, UpdateResult } from "@pulumi/pulumi/dynamic";
-import { AmbiguousRequestError } from "../../client";
+import { AmbiguousRequestError } from "../../client/errors";
 import { recordConfiguration, tenantConnection } from "../tenantConnection";
 import { diffByDefinition, type DefinitionDiff } from "../common/diff";
 import { getNotFoundError, isReadForGet } from "../common/get";

@@ -4,7 +4,8 @@
  * is reconciled by listing before anything is sent again.
  */
 import type { CheckResult, ConfigureRequest, CreateResult, ReadResult, UpdateResult } from "@pulumi/pulumi/dynamic";
-import { AmbiguousRequestError, ApiError, isNotFound, type TenantClient } from "../../client";
+import type { TenantClient } from "../../client";
+import { AmbiguousRequestError, ApiError, isNotFound } from "../../client/errors";
 import { recordConfiguration, tenantConnection } from "../tenantConnection";
 import { secretStrings } from "../common/definition";
 import { diffByDefinition, type DefinitionDiff } from "../common/diff";

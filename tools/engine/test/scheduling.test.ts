@@ -102,4 +102,27 @@ describe("state writes", () => {
     // Writes are elided, not lost: the state still holds every widget.
     expect((await engine.readState()).resources.filter((resource) => resource.type.endsWith("Widget"))).toHaveLength(40);
   }, 120_000);
+
+  it("every-step checkpoints write the whole state at the start and end of each create, update and delete, unless PULUMI_SKIP_CHECKPOINTS", async () => {
+    const widgets = (label: string): WidgetSpec => ({ widgets: Array.from({ length: 5 }, (_, index) => ({ name: `w${index}`, label })) });
+    const measure = async (env: NodeJS.ProcessEnv) => {
+      const stack = new WidgetStack();
+      stacks.push(stack);
+      const run = (spec: WidgetSpec) => stack.engine(spec, { checkpoints: "every-step", env }).up({ parallel: 2 });
+      const created = await run(widgets("a"));
+      const updated = await run(widgets("b"));
+      const deleted = await run({ widgets: [] });
+      return { created, updated, deleted };
+    };
+    const every = await measure({});
+    const skipped = await measure({ PULUMI_SKIP_CHECKPOINTS: "true" });
+    for (const phase of ["created", "updated", "deleted"] as const) {
+      // Two writes per widget step; skipped checkpoints leave only the few folded writes.
+      expect(every[phase].stateWrites).toBeGreaterThanOrEqual(2 * 5);
+      expect(skipped[phase].stateWrites).toBeLessThan(2 * 5);
+      expect(every[phase].stateBytesWritten).toBeGreaterThan(skipped[phase].stateBytesWritten ?? 0);
+    }
+    // Every write is the whole state: the bytes grow with the snapshot, not only with the step.
+    expect(every.created.stateBytesWritten).toBeGreaterThan(10 * 5 * 100);
+  }, 180_000);
 });

@@ -1,0 +1,133 @@
+/**
+ * Benchmark: what the state costs with a file or S3 backend. The many-tickets fixture's `up` from an empty stack
+ * through the engine stand-in persisting like those backends (the whole checkpoint written at the start and end of
+ * every create, update and delete step), with and without PULUMI_SKIP_CHECKPOINTS, once with the `__provider`
+ * texts earlier releases stored (the recorded fixtures) and once with today's short ones, side by side.
+ *
+ *   npx tsx test/bench/checkpoints.ts [tickets]     (default 1,000; needs `npm run build`)
+ */
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { startEmulator } from "../../tools/emulator";
+import { manyTicketsEngine } from "../support/manyTickets";
+import type { Row } from "./report";
+
+const CLIENT = { id: "bench-checkpoints", secret: "bench-checkpoints-secret" };
+const TICKET_TYPE = "pulumi-nodejs:dynamic/tenant:EnrollmentTicket";
+
+export type ProviderTexts = "recorded" | "current";
+
+export interface CheckpointRun {
+  texts: ProviderTexts;
+  skipCheckpoints: boolean;
+  tickets: number;
+  /** Resources in the final state (tickets, push selection, phone provider, default provider, stack). */
+  resources: number;
+  stateBytes: number;
+  /** A ticket's entry in the state file, as stored (mean over the tickets). */
+  ticketBytes: number;
+  /** The same without indentation (what a compact serializer would store). */
+  compactTicketBytes: number;
+  bytesWritten: number;
+  writes: number;
+  wallMs: number;
+}
+
+const mean = (values: readonly number[]): number => values.reduce((sum, value) => sum + value, 0) / values.length;
+
+export async function benchCheckpointRun(tickets: number, texts: ProviderTexts, skipCheckpoints: boolean): Promise<CheckpointRun> {
+  const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-tenant-bench-checkpoints-"));
+  const emulator = await startEmulator({ clients: [CLIENT] });
+  try {
+    const engine = manyTicketsEngine({
+      emulator,
+      client: CLIENT,
+      tickets,
+      stack: "checkpoints",
+      stateDir,
+      timeoutMs: 1_800_000,
+      providerTexts: texts,
+      checkpoints: "every-step",
+      env: skipCheckpoints ? { PULUMI_SKIP_CHECKPOINTS: "true" } : {},
+    });
+    const started = performance.now();
+    const result = await engine.up();
+    const wallMs = performance.now() - started;
+    const state = await engine.readState();
+    const raw = await engine.rawState();
+    const stored = (JSON.parse(raw) as { checkpoint: { latest: { resources: { type: string }[] } } }).checkpoint.latest.resources;
+    const ticketEntries = stored.filter((resource) => resource.type === TICKET_TYPE);
+    // Indented as in the file, where an entry sits four levels deep.
+    const entryBytes = ticketEntries.map((entry) => Buffer.byteLength(JSON.stringify(entry, null, 2).replace(/\n/g, "\n        ")));
+    if (emulator.state.enrollmentTickets.length !== tickets) throw new Error(`minted ${emulator.state.enrollmentTickets.length} tickets, expected ${tickets}`);
+    return {
+      texts,
+      skipCheckpoints,
+      tickets,
+      resources: state.resources.length,
+      stateBytes: Buffer.byteLength(raw),
+      ticketBytes: mean(entryBytes),
+      compactTicketBytes: mean(ticketEntries.map((entry) => Buffer.byteLength(JSON.stringify(entry)))),
+      bytesWritten: result.stateBytesWritten ?? Number.NaN,
+      writes: result.stateWrites ?? Number.NaN,
+      wallMs,
+    };
+  } finally {
+    await emulator.close();
+    fs.rmSync(stateDir, { recursive: true, force: true });
+  }
+}
+
+/** Both texts, with and without PULUMI_SKIP_CHECKPOINTS: four `up`s of `tickets` tickets. */
+export async function benchCheckpoints(tickets: number, onRun?: (label: string) => void): Promise<CheckpointRun[]> {
+  const runs: CheckpointRun[] = [];
+  for (const texts of ["recorded", "current"] as const) {
+    for (const skipCheckpoints of [false, true]) {
+      runs.push(await benchCheckpointRun(tickets, texts, skipCheckpoints));
+      onRun?.(`${texts} texts${skipCheckpoints ? ", PULUMI_SKIP_CHECKPOINTS" : ""}`);
+    }
+  }
+  return runs;
+}
+
+/** What a resource may take in state with the short texts (the issue's goal). */
+export const STATE_BYTES_PER_RESOURCE_GOAL = 1_536;
+
+const kilobytes = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`;
+const megabytes = (bytes: number): string => (bytes >= 1024 ** 3 ? `${(bytes / 1024 ** 3).toFixed(2)} GB` : `${(bytes / 1024 ** 2).toFixed(1)} MB`);
+
+export function checkpointRows(runs: readonly CheckpointRun[]): Row[] {
+  return runs.map((run) => {
+    const perResource = run.stateBytes / run.resources;
+    const texts = run.texts === "recorded" ? "texts of earlier releases (recorded)" : "today's short texts";
+    const persisted = run.skipCheckpoints ? "PULUMI_SKIP_CHECKPOINTS=true" : "a checkpoint at the start and end of every step";
+    const meetsGoal = run.ticketBytes <= STATE_BYTES_PER_RESOURCE_GOAL;
+    return {
+      section: "9",
+      measure: `\`up\` of ${run.tickets.toLocaleString("en-US")} tickets, ${texts}, ${persisted}`,
+      result:
+        `state ${kilobytes(run.ticketBytes)} per ticket as stored (${kilobytes(run.compactTicketBytes)} unindented), ` +
+        `${kilobytes(perResource)} per resource on average ` +
+        `(${megabytes(run.stateBytes)}, ${run.resources} resources, the stack's config in the default provider included); ` +
+        `wrote ${megabytes(run.bytesWritten)} in ${run.writes.toLocaleString("en-US")} writes; ${(run.wallMs / 1000).toFixed(1)} s`,
+      goal: run.texts === "current" ? `≤ ${kilobytes(STATE_BYTES_PER_RESOURCE_GOAL)} per ticket` : "— (what existing stacks hold)",
+      verdict: run.texts === "current" ? (meetsGoal ? "met" : "missed") : "",
+    };
+  });
+}
+
+async function main(argv: readonly string[]): Promise<void> {
+  const tickets = Number(argv[0] ?? 1_000);
+  const startLoad = os.loadavg();
+  const runs = await benchCheckpoints(tickets, (label) => process.stderr.write(`${label}: done\n`));
+  process.stdout.write(`load average at start ${startLoad.map((value) => value.toFixed(2)).join(" / ")}, at the end ${os.loadavg().map((value) => value.toFixed(2)).join(" / ")}\n`);
+  for (const run of runs) console.log(JSON.stringify(run, (_key, value: unknown) => (typeof value === "number" ? Math.round(value) : value)));
+}
+
+if (require.main === module) {
+  main(process.argv.slice(2)).catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
+}
