@@ -2,7 +2,8 @@
  * What the push-notification credential resources (SNS, APNs, FCM v1) share: each is one per tenant, so its id
  * is the tenant's domain (with its port, if any), and none can be deleted through the API.
  */
-import { ApiError, showNotice } from "../../client";
+import { ApiError } from "../../client/errors";
+import { showNotice } from "../../client/log";
 import { tenantConnection, type TenantConnection } from "../tenantConnection";
 import { isReadForGet } from "./get";
 import { assertSameTenant, singletonGetError } from "./tenantGuard";

@@ -4,7 +4,7 @@
  * call (no API clears it).
  */
 import type { CheckResult, ConfigureRequest, CreateResult, ReadResult, UpdateResult } from "@pulumi/pulumi/dynamic";
-import { showNotice } from "../../client";
+import { showNotice } from "../../client/log";
 import { recordConfiguration, tenantConnection, tenantDomain, type TenantConnection } from "../tenantConnection";
 import { diffByDefinition, type DefinitionDiff } from "../common/diff";
 import { getNotFoundError, isReadForGet } from "../common/get";
