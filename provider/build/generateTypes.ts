@@ -1,20 +1,25 @@
 /**
  * First step of `npm run build`, `npm run typecheck` and `npm test`: writes each registered resource's
- * program-side module (provider/resources/<resource>/resource.generated.ts: Args, class, TSDoc) from its definition. The output is not
+ * program-side module (provider/resources/<resource>/resource.generated.ts: Args, class, TSDoc) from its
+ * definition, and each registered function's typings (provider/functions/<name>.generated.ts). The output is not
  * committed; a file is only rewritten when its text changes, so tsc and the freshness checks see no churn.
  *
  *   tsx provider/build/generateTypes.ts
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { FUNCTIONS } from "../functions/registry";
 import { RESOURCES } from "../resources/registry";
+import { functionTypesPath, renderFunctionTypes } from "./functionTypes";
 import { publicTypesPath, renderPublicTypes } from "./publicTypes";
 
 const REPO_ROOT = path.resolve(__dirname, "../..");
 
-for (const definition of RESOURCES) {
-  const file = path.join(REPO_ROOT, publicTypesPath(definition));
-  const text = renderPublicTypes(definition);
+function write(relativePath: string, text: string): void {
+  const file = path.join(REPO_ROOT, relativePath);
   const current = fs.existsSync(file) ? fs.readFileSync(file, "utf8") : undefined;
   if (current !== text) fs.writeFileSync(file, text);
 }
+
+for (const definition of RESOURCES) write(publicTypesPath(definition), renderPublicTypes(definition));
+for (const { definition } of FUNCTIONS) write(functionTypesPath(definition), renderFunctionTypes(definition));

@@ -1,12 +1,13 @@
 /**
  * The `tenant` package schema (Pulumi's package metaschema), generated from the resource definitions: each
  * resource's inputs and outputs with their descriptions and secretness, named object types, the provider's
- * configuration, and the getEventStreams function. The build writes it to dist/schema.json; the plugin's
+ * configuration, and the functions of functions/registry.ts. The build writes it to dist/schema.json; the plugin's
  * GetSchema answers with that file, and `pulumi package gen-sdk` can read it directly.
  */
+import { functionToken } from "../functions/definition";
+import { FUNCTIONS } from "../functions/registry";
 import { propertiesOf, type PropertyShape, type TypeShape } from "../resources/common/definition";
 import { RESOURCES } from "../resources/registry";
-import { EVENT_STREAMS_FUNCTION, EVENT_STREAM_TYPES } from "./functionSchema";
 
 export const PACKAGE_NAME = "tenant";
 
@@ -26,6 +27,7 @@ class SchemaBuilder {
       case "string":
       case "boolean":
       case "number":
+      case "integer":
         return { type: type.kind };
       case "enum":
         return { type: "string" };
@@ -33,10 +35,38 @@ class SchemaBuilder {
         return { type: "array", items: this.typeSpec(type.items, nameHint) };
       case "object": {
         const name = (type.typeName ?? nameHint).replace(/Args$/, "");
-        this.types[tokenOf(name)] ??= { type: "object", ...this.propertiesSpec(type.properties, name) };
+        this.types[tokenOf(name)] ??= {
+          type: "object",
+          ...(type.description === undefined ? {} : { description: type.description }),
+          ...this.propertiesSpec(type.properties, name),
+        };
         return { $ref: `#/types/${tokenOf(name)}` };
       }
+      case "record":
+        return { type: "object", additionalProperties: { $ref: "pulumi.json#/Any" } };
+      case "union": {
+        // The metaschema's tagged union: each variant a named object type, the discriminator mapping to it.
+        const refs = type.variants.map((variant) => ({
+          value: variant.value,
+          ref: this.typeSpec(variant.type, `${nameHint}${upperFirst(variant.value)}`).$ref as string,
+        }));
+        return {
+          oneOf: refs.map(({ ref }) => ({ $ref: ref })),
+          discriminator: { propertyName: type.discriminator, mapping: Object.fromEntries(refs.map(({ value, ref }) => [value, ref])) },
+        };
+      }
     }
+  }
+
+  /** A function's entry: its arguments and result, their object types added to the package's. */
+  functionSpec(definition: (typeof FUNCTIONS)[number]["definition"]): Spec {
+    const owner = upperFirst(definition.name);
+    const { properties, required } = this.propertiesSpec(propertiesOf(definition.result), `${owner}Result`);
+    return {
+      description: definition.description,
+      inputs: this.propertiesSpec(propertiesOf(definition.args), `${owner}Args`),
+      outputs: { properties, required },
+    };
   }
 
   propertySpec(shape: PropertyShape, owner: string): Spec {
@@ -100,8 +130,8 @@ export function packageSchema(version: string): Spec {
       inputProperties: CONFIG_VARIABLES,
     },
     resources,
-    functions: { [tokenOf("getEventStreams")]: EVENT_STREAMS_FUNCTION },
-    types: { ...builder.types, ...EVENT_STREAM_TYPES },
+    functions: Object.fromEntries(FUNCTIONS.map(({ definition }) => [functionToken(definition), builder.functionSpec(definition)])),
+    types: builder.types,
     language: { nodejs: { respectSchemaVersion: true }, python: { respectSchemaVersion: true } },
   };
 }

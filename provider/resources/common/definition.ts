@@ -26,8 +26,13 @@ export interface PropertyMeta {
   secret?: boolean;
   /** Inputs only; default "update". */
   onChange?: OnChange;
-  /** For object properties: the name of the interface the type is emitted as (inline when absent). */
+  /** For object properties (and each variant of a union): the name of the interface the type is emitted as (inline when absent). */
   typeName?: string;
+  /**
+   * The service never returns this value; it is kept from the program's inputs, a read/import cannot fill it.
+   * Secret write-only properties set both `secret: true` and `writeOnly: true`.
+   */
+  writeOnly?: boolean;
 }
 
 const propertyMeta = z.registry<PropertyMeta>();
@@ -50,9 +55,21 @@ export interface ResourceDefinition<Inputs extends z.ZodObject = z.ZodObject, Ou
 
 export type TypeShape =
   | { kind: "string" | "boolean" | "number" }
+  /** A number with `.int()`: `number` in TypeScript, `integer` in the plugin schema. */
+  | { kind: "integer" }
   | { kind: "enum"; values: readonly string[] }
   | { kind: "array"; items: TypeShape }
-  | { kind: "object"; typeName?: string; properties: PropertyShape[] };
+  | { kind: "object"; typeName?: string; description?: string; properties: PropertyShape[] }
+  /** Any JSON object (e.g. a configuration passed through as the service sent it). */
+  | { kind: "record" }
+  /** A discriminated union of object types (`z.discriminatedUnion`), narrowed on `discriminator`. */
+  | { kind: "union"; discriminator: string; variants: UnionVariant[] };
+
+/** One variant of a union: the discriminator's value and the variant's object type. */
+export interface UnionVariant {
+  value: string;
+  type: Extract<TypeShape, { kind: "object" }>;
+}
 
 export interface PropertyShape extends PropertyMeta {
   name: string;
@@ -61,22 +78,52 @@ export interface PropertyShape extends PropertyMeta {
   type: TypeShape;
 }
 
-function typeOf(schema: z.ZodType, typeName: string | undefined): TypeShape {
+function typeOf(schema: z.ZodType, typeName: string | undefined, description?: string): TypeShape {
   const def = schema._zod.def;
   switch (def.type) {
+    case "number":
+      return { kind: (schema as z.ZodNumber).isInt ? "integer" : "number" };
     case "string":
     case "boolean":
-    case "number":
       return { kind: def.type };
     case "enum":
       return { kind: "enum", values: (schema as z.ZodEnum).options.map(String) };
-    case "array":
-      return { kind: "array", items: typeOf((schema as z.ZodArray<z.ZodType>).element, undefined) };
+    case "literal":
+      return { kind: "enum", values: [...(schema as z.ZodLiteral).values].map(String) };
+    case "record":
+      return { kind: "record" };
+    case "union":
+      return unionOf(schema as z.ZodDiscriminatedUnion<z.ZodObject[]>);
+    case "array": {
+      const element = (schema as z.ZodArray<z.ZodType>).element;
+      // An element type named in its own metadata keeps its description as the type's TSDoc.
+      const meta = propertyMeta.get(element);
+      return { kind: "array", items: typeOf(element, meta?.typeName, meta?.description) };
+    }
     case "object":
-      return { kind: "object", typeName, properties: propertiesOf(schema as z.ZodObject) };
+      return { kind: "object", typeName, description, properties: propertiesOf(schema as z.ZodObject) };
     default:
-      throw new Error(`definitions support string, boolean, number, enum, array and object schemas, not ${def.type}`);
+      throw new Error(`definitions support string, boolean, number, enum, literal, record, array, object and discriminated union schemas, not ${def.type}`);
   }
+}
+
+/** A `z.discriminatedUnion` of objects, each variant carrying its metadata (`property(z.object(…), { description, typeName })`). */
+function unionOf(schema: z.ZodDiscriminatedUnion<z.ZodObject[]>): TypeShape {
+  const discriminator = schema._zod.def.discriminator;
+  if (!discriminator) throw new Error("definitions support only discriminated unions (z.discriminatedUnion)");
+  const variants = schema.options.map((option): UnionVariant => {
+    const meta = propertyMeta.get(option);
+    const tag = option.shape[discriminator] as z.ZodType | undefined;
+    const tagType = tag ? typeOf(tag, undefined) : undefined;
+    if (tagType?.kind !== "enum" || tagType.values.length !== 1) {
+      throw new Error(`each variant of a union needs a literal "${discriminator}"`);
+    }
+    return {
+      value: tagType.values[0],
+      type: { kind: "object", typeName: meta?.typeName, description: meta?.description, properties: propertiesOf(option) },
+    };
+  });
+  return { kind: "union", discriminator, variants };
 }
 
 /** The properties of a definition's inputs or outputs (or a nested object), in declaration order. */
