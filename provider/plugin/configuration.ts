@@ -6,7 +6,7 @@
  * TENANT_* variables of the plugin's environment.
  */
 import { CONFIG_KEYS, PROVIDER_NAME_KEY, missingSettingKeys } from "../config";
-import { recordConfiguration } from "../resources/hostClient";
+import { recordConfiguration } from "../resources/tenantConnection";
 import type { PropertyBag } from "../resources/common/values";
 import { provider as proto, anyProto, grpc, status } from "./protocol";
 import { fromStruct, toStruct } from "./values";

@@ -3,37 +3,33 @@
  * makes (plain camelCase values), and the handler's answer turned back, secrets wrapped. No resource logic here.
  */
 import { namesWhere, type ResourceDefinition } from "../resources/common/definition";
-import type { DefinitionDiff } from "../resources/common/diff";
+import type { ResourceHandler } from "../resources/common/handler";
 import type { PropertyBag } from "../resources/common/values";
-import { RESOURCES } from "../resources/registry";
-import { handlers } from "../host";
+import { REGISTRY } from "../resources/registry";
 import { provider as proto, type Struct } from "./protocol";
 import { tokenOf } from "./schema";
 import { engineLog } from "./engineLog";
 import { fromStruct, toStruct } from "./values";
 
-interface Handler {
-  check(olds: unknown, news: unknown): Promise<{ inputs?: unknown; failures?: { property: string; reason: string }[] }>;
-  diff(id: string, olds: unknown, news: unknown): Promise<DefinitionDiff>;
-  create(inputs: unknown): Promise<{ id: string; outs?: unknown }>;
-  read(id: string, props: unknown): Promise<{ id?: string; props?: unknown; inputs?: unknown }>;
-  update(id: string, olds: unknown, news: unknown): Promise<{ outs?: unknown }>;
-  delete(id: string, props: unknown): Promise<void>;
-}
-
 interface Resource {
   definition: ResourceDefinition;
-  handler: Handler;
+  /** The type's handler, loaded on first use (a plugin serving one type never loads the others). */
+  handler: () => Promise<ResourceHandler>;
   /** Outputs the definition declares secret, plus secret inputs (which the engine returns as outputs too). */
   secretProperties: Set<string>;
 }
 
+function once<T>(load: () => Promise<T>): () => Promise<T> {
+  let loaded: Promise<T> | undefined;
+  return () => (loaded ??= load());
+}
+
 const BY_TOKEN = new Map<string, Resource>(
-  RESOURCES.map((definition) => [
+  REGISTRY.map(({ definition, handler }) => [
     tokenOf(definition.name),
     {
       definition,
-      handler: handlers[definition.module] as unknown as Handler,
+      handler: once(handler),
       secretProperties: new Set([
         ...namesWhere(definition.outputs, (shape) => shape.secret === true),
         ...namesWhere(definition.inputs, (shape) => shape.secret === true),
@@ -59,7 +55,7 @@ export async function check(req: InstanceType<typeof proto.CheckRequest>): Promi
   const resource = resourceFor(req.getUrn());
   const olds = fromStruct(req.getOlds());
   const news = fromStruct(req.getNews());
-  const result = await resource.handler.check(olds.plain, news.plain);
+  const result = await (await resource.handler()).check(olds.plain, news.plain);
   const response = new proto.CheckResponse();
   // Inputs come back as the engine stores them: secrets must be envelopes here (the engine does not re-mark them).
   response.setInputs(outputsStruct(resource, result.inputs ?? news.plain, news.secretKeys));
@@ -71,7 +67,7 @@ export async function check(req: InstanceType<typeof proto.CheckRequest>): Promi
 
 export async function diff(req: InstanceType<typeof proto.DiffRequest>): Promise<InstanceType<typeof proto.DiffResponse>> {
   const resource = resourceFor(req.getUrn());
-  const result = await resource.handler.diff(req.getId(), fromStruct(req.getOlds()).plain, fromStruct(req.getNews()).plain);
+  const result = await (await resource.handler()).diff(req.getId(), fromStruct(req.getOlds()).plain, fromStruct(req.getNews()).plain);
   const response = new proto.DiffResponse();
   const { DiffChanges } = proto.DiffResponse;
   response.setChanges(result.changes ? DiffChanges.DIFF_SOME : DiffChanges.DIFF_NONE);
@@ -91,7 +87,7 @@ export async function diff(req: InstanceType<typeof proto.DiffRequest>): Promise
 export async function create(req: InstanceType<typeof proto.CreateRequest>): Promise<InstanceType<typeof proto.CreateResponse>> {
   const resource = resourceFor(req.getUrn());
   const inputs = fromStruct(req.getProperties());
-  const result = await resource.handler.create(inputs.plain);
+  const result = await (await resource.handler()).create(inputs.plain);
   return new proto.CreateResponse().setId(result.id).setProperties(outputsStruct(resource, result.outs, inputs.secretKeys));
 }
 
@@ -103,7 +99,7 @@ export async function read(req: InstanceType<typeof proto.ReadRequest>): Promise
   const resource = resourceFor(req.getUrn());
   const stored = fromStruct(req.getProperties());
   const storedInputs = fromStruct(req.getInputs());
-  const result = await resource.handler.read(req.getId(), stored.plain);
+  const result = await (await resource.handler()).read(req.getId(), stored.plain);
   const response = new proto.ReadResponse().setId(result.id ?? "");
   // An empty id means the object is gone; the engine then drops it from state.
   if (!result.id) return response;
@@ -117,12 +113,13 @@ export async function read(req: InstanceType<typeof proto.ReadRequest>): Promise
 export async function update(req: InstanceType<typeof proto.UpdateRequest>): Promise<InstanceType<typeof proto.UpdateResponse>> {
   const resource = resourceFor(req.getUrn());
   const news = fromStruct(req.getNews());
-  const result = await resource.handler.update(req.getId(), fromStruct(req.getOlds()).plain, news.plain);
+  const result = await (await resource.handler()).update(req.getId(), fromStruct(req.getOlds()).plain, news.plain);
   return new proto.UpdateResponse().setProperties(outputsStruct(resource, result.outs, news.secretKeys));
 }
 
 export async function remove(req: InstanceType<typeof proto.DeleteRequest>): Promise<void> {
-  await resourceFor(req.getUrn()).handler.delete(req.getId(), fromStruct(req.getProperties()).plain);
+  const handler = await resourceFor(req.getUrn()).handler();
+  await handler.delete(req.getId(), fromStruct(req.getProperties()).plain);
 }
 
 /** An import brings no write-only input back: say which ones the generated code lacks. */

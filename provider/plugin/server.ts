@@ -7,7 +7,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { functionOfToken } from "../functions/registry";
-import { tenantConnection } from "../resources/hostClient";
+import { tenantConnection } from "../resources/tenantConnection";
 import type { PropertyBag } from "../resources/common/values";
 import { checkConfig, configure, diffConfig } from "./configuration";
 import { empty, grpc, plugin, provider as proto, providerGrpc } from "./protocol";

@@ -1,13 +1,46 @@
 /**
- * The one list of resources. The host entry (provider/host.ts) and the host bundler build one handler per
- * entry, the type generator emits each one's public types, and the tests check the frozen shim and the
- * package index against it. Adding a resource starts here.
+ * The one list of resources: adding a resource is one line here. The type generator emits each one's public
+ * class from its definition, the native plugin serves each one (loading its handler on first use), the package
+ * schema lists each one, and the tests check the package index and the stored provider texts against it.
+ * Each handler module is held to the ResourceHandler contract by the compiler.
  */
+import type { ResourceDefinition } from "./common/definition";
+import type { ResourceHandler } from "./common/handler";
 import { enrollmentTicketDefinition } from "./enrollmentTicket/definition";
 import { phoneProviderDefinition } from "./phoneProvider/definition";
 import { pushProviderSelectionDefinition } from "./pushProviderSelection/definition";
 
-export const RESOURCES = [pushProviderSelectionDefinition, phoneProviderDefinition, enrollmentTicketDefinition] as const;
+export interface RegisteredResource<Definition extends ResourceDefinition = ResourceDefinition> {
+  definition: Definition;
+  /** Loads the handler (`dist/resources/<module>/handler`) when the type is first used. */
+  handler: () => Promise<ResourceHandler>;
+}
+
+function entry<Definition extends ResourceDefinition>(
+  definition: Definition,
+  load: () => Promise<ResourceHandler>,
+): RegisteredResource<Definition> {
+  return { definition, handler: () => load().then(commonJsModule) };
+}
+
+/**
+ * In dist/ (CommonJS), `import()` gives a namespace whose `default` is the module object itself: the one
+ * instance `require` returns, which the host's provider texts reach too. Elsewhere (tests on the sources) the
+ * namespace is the module.
+ */
+function commonJsModule(namespace: ResourceHandler): ResourceHandler {
+  const module = (namespace as { default?: unknown }).default;
+  return typeof module === "object" && module !== null ? (module as ResourceHandler) : namespace;
+}
+
+export const REGISTRY = [
+  entry(pushProviderSelectionDefinition, () => import("./pushProviderSelection/handler.js")),
+  entry(phoneProviderDefinition, () => import("./phoneProvider/handler.js")),
+  entry(enrollmentTicketDefinition, () => import("./enrollmentTicket/handler.js")),
+] as const;
+
+/** The registered definitions, in registry order. */
+export const RESOURCES = REGISTRY.map((registered) => registered.definition);
 
 /** A registered resource's folder under resources/ (and dist/resources/), e.g. "phoneProvider". */
-export type ResourceModule = (typeof RESOURCES)[number]["module"];
+export type ResourceModule = (typeof REGISTRY)[number]["definition"]["module"];

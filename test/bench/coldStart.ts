@@ -114,7 +114,7 @@ async function hostWithProvider(
 }
 
 /** Spawn → Configure → Check → first Create of a PushProviderSelection (token + GET + PUT) in `projectDir`. */
-export function tenantHost(emulator: Emulator, pushText: string, provider: string, projectDir?: string): Promise<HostSample> {
+export function tenantDomain(emulator: Emulator, pushText: string, provider: string, projectDir?: string): Promise<HostSample> {
   const config = { "tenant:domain": emulator.url, "tenant:clientId": CLIENT.id, "tenant:clientSecret": CLIENT.secret };
   return hostWithProvider(config, PUSH_URN, { provider, __provider: pushText }, emulator, projectDir);
 }

@@ -18,7 +18,7 @@ import * as path from "node:path";
 import { promisify } from "node:util";
 import { startEmulator } from "../../tools/emulator";
 import { REPO_ROOT } from "../../tools/stacks/packageLink";
-import { COLD_START_CLIENT, afterPort, bareHost, tenantHost, type HostSample } from "./coldStart";
+import { COLD_START_CLIENT, afterPort, bareHost, tenantDomain, type HostSample } from "./coldStart";
 import { serializeProviders } from "./serialization";
 import { median } from "./stats";
 
@@ -111,12 +111,12 @@ export async function benchLayouts(rounds = 7): Promise<LayoutSamples> {
     const samples: LayoutSamples = { bare: [], host: { vendored: [], installed: [] }, cost: { vendored: [], installed: [] } };
     const order: Layout[] = ["vendored", "installed"];
     // One unmeasured round per layout warms the OS file cache.
-    for (const layout of order) await tenantHost(emulator, pushText, "sns", layouts.projects[layout]);
+    for (const layout of order) await tenantDomain(emulator, pushText, "sns", layouts.projects[layout]);
     for (let round = 0; round < rounds; round++) {
       samples.bare.push(await bareHost());
       for (const layout of round % 2 ? [...order].reverse() : order) {
         const provider = round % 2 ? "sns" : "direct";
-        samples.host[layout].push(await tenantHost(emulator, pushText, provider, layouts.projects[layout]));
+        samples.host[layout].push(await tenantDomain(emulator, pushText, provider, layouts.projects[layout]));
         samples.cost[layout].push(await packageCost(layouts.projects[layout], emulator.url, provider));
       }
     }

@@ -65,6 +65,18 @@ describe("expandPhoneProvider", () => {
   });
 });
 
+/** What the contract says every answer holds besides `id` and `name`, on the wire and flattened. */
+const ALWAYS = { id: "pro_1", tenant: "my-tenant", channel: "phone", created_at: "2025-07-10T06:25:58.824Z", updated_at: "2025-07-11T08:00:00.000Z" };
+const ALWAYS_FLAT = { tenant: "my-tenant", channel: "phone", createdAt: "2025-07-10T06:25:58.824Z", updatedAt: "2025-07-11T08:00:00.000Z" };
+
+describe("phoneProviderResponse", () => {
+  it.each(["tenant", "channel", "created_at", "updated_at"])("refuses an answer without %s, which the contract says is always present", (field) => {
+    const answer: Record<string, unknown> = { ...ALWAYS, name: "custom" };
+    delete answer[field];
+    expect(phoneProviderResponse.safeParse(answer).success).toBe(false);
+  });
+});
+
 describe("flattenPhoneProvider of a parsed response", () => {
   const cases: [label: string, wire: unknown, expected: FlattenedPhoneProvider][] = [
     [
@@ -80,13 +92,13 @@ describe("flattenPhoneProvider of a parsed response", () => {
         updatedAt: "2025-07-10T06:25:58.824Z",
       },
     ],
-    ["only the required fields: disabled means enabled, the rest stays absent", { id: "pro_1", name: "custom" }, { name: "custom", disabled: false }],
-    ["configuration null", { id: "pro_1", name: "custom", configuration: null }, { name: "custom", disabled: false }],
-    ["an empty configuration", { id: "pro_1", name: "custom", configuration: {} }, { name: "custom", disabled: false, configuration: {} }],
+    ["only the fields always present: disabled means enabled, configuration stays absent", { ...ALWAYS, name: "custom" }, { ...ALWAYS_FLAT, name: "custom", disabled: false }],
+    ["configuration null", { ...ALWAYS, name: "custom", configuration: null }, { ...ALWAYS_FLAT, name: "custom", disabled: false }],
+    ["an empty configuration", { ...ALWAYS, name: "custom", configuration: {} }, { ...ALWAYS_FLAT, name: "custom", disabled: false, configuration: {} }],
     [
       "a tenant given as the full domain, kept opaque",
-      { id: "pro_1", name: "custom", tenant: "go-auth0-dev.eu.auth0.com", disabled: true },
-      { name: "custom", disabled: true, tenant: "go-auth0-dev.eu.auth0.com" },
+      { ...ALWAYS, name: "custom", tenant: "go-auth0-dev.eu.auth0.com", disabled: true },
+      { ...ALWAYS_FLAT, name: "custom", disabled: true, tenant: "go-auth0-dev.eu.auth0.com" },
     ],
     [
       "extra unknown fields and credentials: null (older list items) are dropped",
@@ -116,15 +128,15 @@ describe("flattenPhoneProvider of a parsed response", () => {
   });
 
   it.each([
-    ["no id", { name: "custom" }],
-    ["an empty id", { id: "", name: "custom" }],
-    ["delivery_methods not an array", { id: "p", name: "custom", configuration: { delivery_methods: "text" } }],
+    ["no id", { ...ALWAYS, id: undefined, name: "custom" }],
+    ["an empty id", { ...ALWAYS, id: "", name: "custom" }],
+    ["delivery_methods not an array", { ...ALWAYS, name: "custom", configuration: { delivery_methods: "text" } }],
   ])("rejects a response with %s", (_label, wire) => {
     expect(phoneProviderResponse.safeParse(wire).success).toBe(false);
   });
 
   it("configuration: only what the wire carries", () => {
-    expect(flattenPhoneProvider(phoneProviderResponse.parse({ id: "p", name: "vendor_a", configuration: { mssid: "MG1" } })).configuration).toEqual({ mssid: "MG1" });
+    expect(flattenPhoneProvider(phoneProviderResponse.parse({ ...ALWAYS, name: "vendor_a", configuration: { mssid: "MG1" } })).configuration).toEqual({ mssid: "MG1" });
   });
 });
 

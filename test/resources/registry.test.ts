@@ -1,10 +1,10 @@
-// The registry is the one list of resources: the frozen shim, the package index, the host bundle and the
-// per-resource handler files the shim requires must each hold exactly the registered resources.
+// The registry is the one list of resources: the package index and the per-resource handler files the stored
+// provider texts require must each hold exactly the registered resources.
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { RESOURCES } from "../../provider/resources/registry";
-import { REPO_ROOT, assertDistIsFresh, builtShims, pulumiFromRepo, requireFromRepo, shimNameOf } from "./dist";
+import { REGISTRY, RESOURCES } from "../../provider/resources/registry";
+import { REPO_ROOT, assertDistIsFresh, pulumiFromRepo, requireFromRepo } from "./dist";
 
 const METHODS = ["configure", "check", "diff", "create", "read", "update", "delete"];
 const sorted = (values: Iterable<string>): string[] => [...values].sort();
@@ -18,26 +18,32 @@ describe("the registry of resources", () => {
     for (const resource of RESOURCES) expect(fs.existsSync(path.join(REPO_ROOT, "provider", "resources", resource.module, "definition.ts"))).toBe(true);
   });
 
-  it("is exactly what the frozen shim exports", () => {
-    expect(sorted(Object.keys(builtShims()))).toEqual(sorted(RESOURCES.map((resource) => shimNameOf(resource.module))));
-  });
-
-  it("is exactly the dynamic resources the package index exports", () => {
+  it("is exactly the resource classes the package index exports, each registering its dynamic token", () => {
     const index = requireFromRepo("pulumi-tenant") as Record<string, unknown>;
-    const { dynamic } = pulumiFromRepo();
+    const { CustomResource, ProviderResource } = pulumiFromRepo();
+    const isResourceClass = (value: unknown): boolean => {
+      const prototype = typeof value === "function" ? (value as { prototype: unknown }).prototype : undefined;
+      return prototype instanceof CustomResource && !(prototype instanceof ProviderResource);
+    };
     const resourceClasses = Object.entries(index)
-      .filter(([, value]) => typeof value === "function" && (value as { prototype: unknown }).prototype instanceof dynamic.Resource)
+      .filter(([, value]) => isResourceClass(value))
       .map(([name]) => name);
     expect(sorted(resourceClasses)).toEqual(sorted(RESOURCES.map((resource) => resource.name)));
   });
 
-  it("is exactly what dist/host holds, and every handler path the shim requires serves its part", () => {
-    const host = requireFromRepo("pulumi-tenant/dist/host") as { handlers: Record<string, unknown> } & Record<string, unknown>;
-    expect(sorted(Object.keys(host.handlers))).toEqual(sorted(RESOURCES.map((resource) => resource.module)));
-    for (const { module } of RESOURCES) {
-      const handler = requireFromRepo(`pulumi-tenant/dist/resources/${module}/handler`) as Record<string, unknown>;
-      expect(handler, module).toBe(host[module]);
-      for (const method of METHODS) expect(typeof handler[method], `${module}.${method}`).toBe("function");
+  it("loads, for each entry, the very handler module its stored provider text requires, with every method", async () => {
+    for (const { definition, handler } of REGISTRY) {
+      const built = requireFromRepo(`pulumi-tenant/dist/resources/${definition.module}/handler`) as Record<string, unknown>;
+      for (const method of METHODS) expect(typeof built[method], `${definition.module}.${method}`).toBe("function");
+      const loaded = (await handler()) as unknown as Record<string, unknown>;
+      for (const method of METHODS) expect(typeof loaded[method], `${definition.module}.${method} from the registry`).toBe("function");
+    }
+  });
+
+  it("the built registry's loader returns the same module instance the host requires by package name", async () => {
+    const built = requireFromRepo("pulumi-tenant/dist/resources/registry") as typeof import("../../provider/resources/registry");
+    for (const { definition, handler } of built.REGISTRY) {
+      expect(await handler(), definition.module).toBe(requireFromRepo(`pulumi-tenant/dist/resources/${definition.module}/handler`));
     }
   });
 });

@@ -15,6 +15,8 @@ import {
   type ShimName,
 } from "./dist";
 import { AUTH_TOKEN, CLIENT_SECRET, configureRequest, leakedSentinels } from "./harness";
+import { providerText } from "../../provider/resources/common/providerText";
+import { RESOURCES } from "../../provider/resources/registry";
 
 
 const METHODS: [method: string, params: string][] = [
@@ -35,7 +37,31 @@ function expectedBodies(shim: ShimName): string[] {
 
 beforeAll(() => assertDistIsFresh());
 
-describe.each(SHIM_NAMES)("%s serialized", (shim) => {
+/** Evaluates a provider text as the host does; named as a file of this repository, it finds the package by its own name. */
+const requireFromString = (code: string): { handler(): unknown } => {
+  const load = requireFromRepo(requireFromRepo.resolve("require-from-string", { paths: [requireFromRepo.resolve("@pulumi/pulumi")] })) as (
+    text: string,
+    filename: string,
+  ) => { handler(): unknown };
+  return load(code, `${REPO_ROOT}/provider-text.js`);
+};
+
+describe.each(RESOURCES.map((definition) => definition.module))("%s's provider text", (module) => {
+  it("is one short, frozen line that requires the handler by package name, and nothing else", () => {
+    const text = providerText(module);
+    // Frozen: states hold this exact text, so it may never change (the path it requires may never move).
+    expect(text).toBe(`exports.handler = function () { return require("pulumi-tenant/dist/resources/${module}/handler"); };`);
+    expect(text.length).toBeLessThanOrEqual(120);
+  });
+
+  it("evaluates, as the host does, to the built handler module itself", () => {
+    const provider = requireFromString(providerText(module)).handler();
+    expect(provider).toBe(requireFromRepo(`pulumi-tenant/dist/resources/${module}/handler`));
+  });
+});
+
+// The texts earlier versions stored (fixtures/provider-texts/ holds them as recorded) came from these shims.
+describe.each(SHIM_NAMES)("%s serialized, as earlier versions stored it", (shim) => {
   it("is under 4 KB, holds no secrets, and only delegates to its handler by package name", async () => {
     const { text, containsSecrets } = await serializedProvider(shim);
     expect(text.length).toBeLessThan(4096);
@@ -144,7 +170,7 @@ describe("resource classes register what the engine needs", () => {
     throw new Error(`resource ${name} was never registered`);
   }
 
-  it("PhoneProvider: type token, the shim's exact text, credentials secret in inputs and outputs", async () => {
+  it("PhoneProvider: type token, its provider text, credentials secret in inputs and outputs", async () => {
     const pulumi = pulumiFromRepo();
     const sms = new resources.PhoneProvider("sms", {
       name: "vendor_a",
@@ -153,7 +179,7 @@ describe("resource classes register what the engine needs", () => {
     });
     const registration = await registered("sms");
     expect(registration.type).toBe("pulumi-nodejs:dynamic/tenant:PhoneProvider");
-    expect(registration.object.__provider).toBe((await serializedProvider("phoneProviderShim")).text);
+    expect(registration.object.__provider).toBe(providerText("phoneProvider"));
     // A plain string in the program is still a secret on the wire.
     expect(isSecretEnvelope(registration.object.credentials)).toBe(true);
     expect(registration.additionalSecretOutputs).toContain("credentials");
@@ -164,28 +190,28 @@ describe("resource classes register what the engine needs", () => {
     }
   });
 
-  it("EnrollmentTicket: type token, the shim's exact text, ticketUrl and ticketId in additionalSecretOutputs", async () => {
+  it("EnrollmentTicket: type token, its provider text, ticketUrl and ticketId in additionalSecretOutputs", async () => {
     const ticketResource = new resources.EnrollmentTicket("ticket", { userId: "email|a", factor: "otp" });
     expect(pulumiFromRepo().Output.isInstance(ticketResource.ticketUrl)).toBe(true);
     const registration = await registered("ticket");
     expect(registration.type).toBe("pulumi-nodejs:dynamic/tenant:EnrollmentTicket");
-    expect(registration.object.__provider).toBe((await serializedProvider("enrollmentTicketShim")).text);
+    expect(registration.object.__provider).toBe(providerText("enrollmentTicket"));
     expect(registration.additionalSecretOutputs).toEqual(["ticketUrl", "ticketId"]);
     expect(registration.object).toMatchObject({ userId: "email|a", factor: "otp" });
   });
 
-  it("PushProviderSelection and get(): type token, shim text, the id passed for a read", async () => {
+  it("PushProviderSelection and get(): type token, provider text, the id passed for a read", async () => {
     const push = new resources.PushProviderSelection("push", { provider: "sns" });
     expect(pulumiFromRepo().Output.isInstance(push.previousProvider)).toBe(true);
     const created = await registered("push");
     expect(created.type).toBe("pulumi-nodejs:dynamic/tenant:PushProviderSelection");
-    expect(created.object.__provider).toBe((await serializedProvider("pushProviderSelectionShim")).text);
+    expect(created.object.__provider).toBe(providerText("pushProviderSelection"));
 
     const adopted = resources.PhoneProvider.get("existing", "pro_existing");
     const read = await registered("existing");
     expect(read.type).toBe("pulumi-nodejs:dynamic/tenant:PhoneProvider");
     expect(read.readId).toBe("pro_existing");
-    expect(read.object.__provider).toBe((await serializedProvider("phoneProviderShim")).text);
+    expect(read.object.__provider).toBe(providerText("phoneProvider"));
     expect(read.object).not.toHaveProperty("credentials");
     expect(adopted).toBeInstanceOf(resources.PhoneProvider);
   });

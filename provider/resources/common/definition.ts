@@ -24,15 +24,15 @@ export interface PropertyMeta {
   description: string;
   /** Kept secret in state (a secret input is wrapped in `pulumi.secret`; a secret output is an additionalSecretOutput). */
   secret?: boolean;
+  /**
+   * The service never returns this value: it is kept from the program's inputs, and a read (refresh, `.get`,
+   * import) cannot fill it. Secret write-only properties set both `secret` and `writeOnly`.
+   */
+  writeOnly?: boolean;
   /** Inputs only; default "update". */
   onChange?: OnChange;
   /** For object properties (and each variant of a union): the name of the interface the type is emitted as (inline when absent). */
   typeName?: string;
-  /**
-   * The service never returns this value; it is kept from the program's inputs, a read/import cannot fill it.
-   * Secret write-only properties set both `secret: true` and `writeOnly: true`.
-   */
-  writeOnly?: boolean;
 }
 
 const propertyMeta = z.registry<PropertyMeta>();
@@ -52,6 +52,18 @@ export interface ResourceDefinition<Inputs extends z.ZodObject = z.ZodObject, Ou
   inputs: Inputs;
   outputs: Outputs;
 }
+
+/** The inputs a definition validates, as handlers receive them after check. */
+export type InputsOf<Definition extends ResourceDefinition> = z.infer<Definition["inputs"]>;
+
+/**
+ * What a handler stores as a resource's outputs: the definition's outputs, the inputs it echoes (named by
+ * `Echoed`), and `schemaVersion`, which lets later handlers read what this version wrote.
+ */
+export type StoredOutputs<Definition extends ResourceDefinition, Echoed extends keyof InputsOf<Definition> = never> = z.infer<
+  Definition["outputs"]
+> &
+  Pick<InputsOf<Definition>, Echoed> & { schemaVersion: number };
 
 export type TypeShape =
   | { kind: "string" | "boolean" | "number" }

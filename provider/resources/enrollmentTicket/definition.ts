@@ -1,6 +1,6 @@
 /** EnrollmentTicket, declared once (see common/definition.ts for the shape). Every input replaces: tickets are immutable. */
 import { z } from "zod";
-import { property, type ResourceDefinition } from "../common/definition";
+import { property, type ResourceDefinition, type StoredOutputs } from "../common/definition";
 import { HOST_NAME_EXPECTED, isHostName, strictShape } from "../common/validation";
 import { ENROLLMENT_FACTORS } from "../enums";
 
@@ -70,3 +70,5 @@ export const enrollmentTicketDefinition = {
 } satisfies ResourceDefinition;
 
 export type EnrollmentTicketInputs = z.infer<typeof inputs>;
+/** A ticket's outputs echo every input. */
+export type EnrollmentTicketOutputs = StoredOutputs<typeof enrollmentTicketDefinition, keyof EnrollmentTicketInputs>;

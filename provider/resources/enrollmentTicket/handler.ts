@@ -6,13 +6,13 @@
 import { createHash } from "node:crypto";
 import type { CheckResult, ConfigureRequest, CreateResult, ReadResult, UpdateResult } from "@pulumi/pulumi/dynamic";
 import { AmbiguousRequestError } from "../../client";
-import { recordConfiguration, tenantConnection } from "../hostClient";
+import { recordConfiguration, tenantConnection } from "../tenantConnection";
 import { diffByDefinition, type DefinitionDiff } from "../common/diff";
 import { getNotFoundError, isReadForGet } from "../common/get";
 import { checkInputs, parseCheckedInputs } from "../common/validation";
 import { compact, withoutProviderKey } from "../common/values";
-import { enrollmentTicketDefinition as definition } from "./definition";
-import { storedTicketInputs, type EnrollmentTicketOutputs } from "./state";
+import { enrollmentTicketDefinition as definition, type EnrollmentTicketOutputs } from "./definition";
+import { storedTicketInputs } from "./state";
 import { TICKET_PATH, TICKET_SECRET_FIELDS, expandTicket, flattenTicket, ticketResponse, type TicketResponse } from "./wire";
 
 const WHAT = definition.name;

@@ -1,6 +1,6 @@
 /** PhoneProvider, declared once (see common/definition.ts for the shape). Rules that depend on `name` are in rules.ts. */
 import { z } from "zod";
-import { property, type ResourceDefinition } from "../common/definition";
+import { property, type ResourceDefinition, type StoredOutputs } from "../common/definition";
 import { strictShape } from "../common/validation";
 import { DELIVERY_METHODS, PHONE_PROVIDER_NAMES } from "../enums";
 
@@ -9,6 +9,7 @@ const VENDOR_ONLY = '(`"vendor_a"` only); give exactly one of `defaultFrom` and 
 const credentialsInput = strictShape({
   authToken: property(z.string().min(1).optional(), {
     description: 'The vendor\'s auth token; required for `"vendor_a"`. Never returned by the API; secret in state.',
+    writeOnly: true,
   }),
 });
 
@@ -32,6 +33,7 @@ const inputs = strictShape({
       "Provider credentials. Always wrapped in `pulumi.secret`, so they are encrypted in state even when passed as " +
       'plain strings. Use `{}` for `"custom"`.',
     secret: true,
+    writeOnly: true,
     typeName: "PhoneProviderCredentialsArgs",
   }),
   disabled: property(z.boolean().optional(), { description: "`true` disables the provider; omitted or `false` means enabled." }),
@@ -93,3 +95,4 @@ export const phoneProviderDefinition = {
 export type PhoneProviderInputs = z.infer<typeof inputs>;
 export type PhoneConfiguration = z.infer<typeof configurationOutput>;
 export type PhoneCredentials = z.infer<typeof credentialsInput>;
+export type PhoneProviderOutputs = StoredOutputs<typeof phoneProviderDefinition, "adoptExisting">;

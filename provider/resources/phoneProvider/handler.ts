@@ -5,15 +5,15 @@
  */
 import type { CheckResult, ConfigureRequest, CreateResult, ReadResult, UpdateResult } from "@pulumi/pulumi/dynamic";
 import { AmbiguousRequestError, ApiError, isNotFound, type TenantClient } from "../../client";
-import { recordConfiguration, tenantConnection } from "../hostClient";
+import { recordConfiguration, tenantConnection } from "../tenantConnection";
 import { secretStrings } from "../common/definition";
 import { diffByDefinition, type DefinitionDiff } from "../common/diff";
 import { getNotFoundError, isReadForGet } from "../common/get";
 import { checkInputs, parseCheckedInputs } from "../common/validation";
 import { compact, differs, isPlainObject, sameJson, withoutProviderKey } from "../common/values";
-import { phoneProviderDefinition as definition, type PhoneProviderInputs } from "./definition";
+import { phoneProviderDefinition as definition, type PhoneProviderInputs, type PhoneProviderOutputs } from "./definition";
 import { phoneProviderRules } from "./rules";
-import { storedWriteOnly, type PhoneProviderOutputs } from "./state";
+import { storedWriteOnly } from "./state";
 import {
   PROVIDERS_PATH,
   expandPhoneProvider,

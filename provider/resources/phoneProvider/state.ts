@@ -1,15 +1,6 @@
-/** PhoneProvider's outputs as this version writes them, and readers of what any version stored. */
+/** Readers of what any version of PhoneProvider stored that the API cannot give back. */
 import { isPlainObject, type PropertyBag } from "../common/values";
 import type { PhoneCredentials } from "./definition";
-import type { FlattenedPhoneProvider } from "./wire";
-
-/** Outputs as written by this version; `schemaVersion` lets later handlers read them. */
-export interface PhoneProviderOutputs extends FlattenedPhoneProvider {
-  /** Kept from inputs: the API never returns it. Secret in state. */
-  credentials?: PhoneCredentials;
-  adoptExisting: boolean;
-  schemaVersion: 1;
-}
 
 function storedCredentials(value: unknown): PhoneCredentials | undefined {
   if (!isPlainObject(value)) return undefined;

@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { compact } from "../common/values";
-import type { PhoneConfiguration, PhoneProviderInputs } from "./definition";
+import type { PhoneConfiguration, PhoneProviderInputs, PhoneProviderOutputs } from "./definition";
 
 export const PROVIDERS_PATH = "/branding/phone/providers";
 
@@ -35,16 +35,19 @@ const configurationWire = z.object({
   mssid: z.string().optional(),
 });
 
-/** Response fields the contract lists; others (e.g. `credentials: null` in old list items) are dropped. */
+/**
+ * Response fields the contract lists; others (e.g. `credentials: null` in old list items) are dropped. The
+ * contract says `tenant`, `channel` and the two dates are always present, so an answer without them is refused.
+ */
 export const phoneProviderResponse = z.object({
   id: z.string().min(1),
   name: z.string(),
-  tenant: z.string().optional(),
-  channel: z.string().optional(),
+  tenant: z.string(),
+  channel: z.string(),
   disabled: z.boolean().optional(),
   configuration: configurationWire.nullish(),
-  created_at: z.string().optional(),
-  updated_at: z.string().optional(),
+  created_at: z.string(),
+  updated_at: z.string(),
 });
 export type PhoneProviderResponse = z.infer<typeof phoneProviderResponse>;
 
@@ -84,15 +87,7 @@ export function expandPhoneProvider(desired: DesiredPhoneProvider): PhoneProvide
 }
 
 /** Outputs derived from the service's answer; `credentials` never comes back and is added by the handler. */
-export interface FlattenedPhoneProvider {
-  name: string;
-  disabled: boolean;
-  configuration?: PhoneConfiguration;
-  tenant?: string;
-  channel?: string;
-  createdAt?: string;
-  updatedAt?: string;
-}
+export type FlattenedPhoneProvider = Omit<PhoneProviderOutputs, "credentials" | "adoptExisting" | "schemaVersion">;
 
 function flattenConfiguration(wire: PhoneProviderResponse["configuration"]): PhoneConfiguration | undefined {
   if (!wire) return undefined;

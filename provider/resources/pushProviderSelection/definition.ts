@@ -1,6 +1,6 @@
 /** PushProviderSelection, declared once (see common/definition.ts for the shape). */
 import { z } from "zod";
-import { property, type ResourceDefinition } from "../common/definition";
+import { property, type ResourceDefinition, type StoredOutputs } from "../common/definition";
 import { strictShape } from "../common/validation";
 import { PUSH_PROVIDER_NAMES } from "../enums";
 
@@ -11,8 +11,10 @@ const inputs = strictShape({
 });
 
 const outputs = z.object({
-  provider: property(z.string(), {
-    description: 'The selected provider as the service reports it (`"guardian"`, `"sns"` or `"direct"`).',
+  provider: property(z.string().nullable(), {
+    description:
+      'The selected provider as the service reports it (`"guardian"`, `"sns"` or `"direct"`); `null` when the ' +
+      "service's answer names none.",
   }),
   previousProvider: property(z.string().nullable(), {
     description:
@@ -41,3 +43,4 @@ export const pushProviderSelectionDefinition = {
 } satisfies ResourceDefinition;
 
 export type PushProviderSelectionInputs = z.infer<typeof inputs>;
+export type PushProviderSelectionOutputs = StoredOutputs<typeof pushProviderSelectionDefinition>;

@@ -3,14 +3,14 @@
  * so the resource id is the tenant's host. Create remembers what was selected before; delete puts it back.
  */
 import type { CheckResult, ConfigureRequest, CreateResult, ReadResult, UpdateResult } from "@pulumi/pulumi/dynamic";
-import { recordConfiguration, tenantConnection, tenantHost, type TenantConnection } from "../hostClient";
+import { recordConfiguration, tenantConnection, tenantDomain, type TenantConnection } from "../tenantConnection";
 import { diffByDefinition, type DefinitionDiff } from "../common/diff";
 import { getNotFoundError, isReadForGet } from "../common/get";
 import { checkInputs, parseCheckedInputs } from "../common/validation";
 import { differs, withoutProviderKey } from "../common/values";
 import { isPushProviderName, type PushProviderName } from "../enums";
-import { pushProviderSelectionDefinition as definition } from "./definition";
-import { storedSelection, type PushProviderSelectionOutputs } from "./state";
+import { pushProviderSelectionDefinition as definition, type PushProviderSelectionOutputs } from "./definition";
+import { storedSelection } from "./state";
 import { SELECTION_PATH, expandSelection, flattenSelection, selectionResponse } from "./wire";
 
 const WHAT = definition.name;
@@ -49,7 +49,7 @@ async function select({ client }: TenantConnection, provider: PushProviderName):
 
 /** Guards against reading or writing one tenant's selection with another tenant's credentials. */
 function assertSameTenant(id: string, connection: TenantConnection): void {
-  const host = tenantHost(connection.settings);
+  const host = tenantDomain(connection.settings);
   if (id.toLowerCase() !== host.toLowerCase()) {
     throw new Error(
       `${WHAT} "${id}" belongs to another tenant than the configured one ("${host}"); its id must be the ` +
@@ -63,12 +63,12 @@ export async function create(inputs: unknown): Promise<CreateResult<PushProvider
   const connection = await tenantConnection();
   const previousProvider = await currentSelection(connection);
   const provider = await select(connection, desired.provider);
-  return { id: tenantHost(connection.settings), outs: { provider, previousProvider, schemaVersion: 1 } };
+  return { id: tenantDomain(connection.settings), outs: { provider, previousProvider, schemaVersion: 1 } };
 }
 
 export async function read(id: string, props: unknown): Promise<ReadResult> {
   const connection = await tenantConnection();
-  const host = tenantHost(connection.settings);
+  const host = tenantDomain(connection.settings);
   // Every tenant has exactly one selection, named by the tenant's domain; any other id names nothing here.
   if (isReadForGet(props) && id.toLowerCase() !== host.toLowerCase()) {
     throw getNotFoundError(

@@ -1,12 +1,5 @@
-/** PushProviderSelection's outputs as this version writes them, and a reader of what any version stored. */
-
-/** Outputs as written by this version; `schemaVersion` lets later handlers read them. */
-export interface PushProviderSelectionOutputs {
-  provider: string | null;
-  /** What create found selected, restored on delete; null when the service did not say. */
-  previousProvider: string | null;
-  schemaVersion: 1;
-}
+/** A reader of PushProviderSelection's outputs as any version stored them. */
+import type { PushProviderSelectionOutputs } from "./definition";
 
 /** Reads outputs of any handler version (none older than 1 exists yet; missing fields become null). */
 export function storedSelection(props: Record<string, unknown>): PushProviderSelectionOutputs {

@@ -67,7 +67,7 @@ export function tenantConnection(): Promise<TenantConnection> {
   return ready;
 }
 
-/** The tenant's host name, e.g. "my-tenant.example.com": the id of its single push-provider selection. */
-export function tenantHost(settings: ConnectionSettings): string {
+/** The tenant's domain with its port if it has one, e.g. "my-tenant.example.com": the id of its singletons (the push-provider selection). */
+export function tenantDomain(settings: ConnectionSettings): string {
   return new URL(settings.baseUrl).host;
 }
