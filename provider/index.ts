@@ -14,6 +14,7 @@ export {
   type PhoneProviderCredentialsArgs,
 } from "./resources/phoneProvider/resource";
 export { EnrollmentTicket, type EnrollmentTicketArgs } from "./resources/enrollmentTicket/resource";
+export { EventStream, type EventStreamArgs } from "./resources/eventStream/resource";
 export {
   DELIVERY_METHODS,
   ENROLLMENT_FACTORS,

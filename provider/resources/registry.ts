@@ -7,6 +7,7 @@
 import type { ResourceDefinition } from "./common/definition";
 import type { ResourceHandler } from "./common/handler";
 import { enrollmentTicketDefinition } from "./enrollmentTicket/definition";
+import { eventStreamDefinition } from "./eventStream/definition";
 import { phoneProviderDefinition } from "./phoneProvider/definition";
 import { pushProviderSelectionDefinition } from "./pushProviderSelection/definition";
 
@@ -37,6 +38,7 @@ export const REGISTRY = [
   entry(pushProviderSelectionDefinition, () => import("./pushProviderSelection/handler.js")),
   entry(phoneProviderDefinition, () => import("./phoneProvider/handler.js")),
   entry(enrollmentTicketDefinition, () => import("./enrollmentTicket/handler.js")),
+  entry(eventStreamDefinition, () => import("./eventStream/handler.js")),
 ] as const;
 
 /** The registered definitions, in registry order. */

@@ -16,18 +16,21 @@ export const requireFromRepo = createRequire(path.join(REPO_ROOT, "package.json"
 
 export type ShimName = keyof typeof ShimModule;
 
-/** The export of the frozen shim module for a registered resource, e.g. "phoneProviderShim". */
-export function shimNameOf(module: ResourceModule): ShimName {
+/** The resources whose earlier versions stored a shim text (resources added later store none). */
+const SHIMMED_MODULES = ["pushProviderSelection", "phoneProvider", "enrollmentTicket"] as const satisfies readonly ResourceModule[];
+
+/** The export of the frozen shim module for a resource that has one, e.g. "phoneProviderShim". */
+export function shimNameOf(module: (typeof SHIMMED_MODULES)[number]): ShimName {
   return `${module}Shim`;
 }
 
-export const SHIM_NAMES: readonly ShimName[] = RESOURCES.map((resource) => shimNameOf(resource.module));
+export const SHIM_NAMES: readonly ShimName[] = SHIMMED_MODULES.map(shimNameOf);
 
 /** The registered resource a shim serves (its folder under dist/resources/). */
 export function moduleOfShim(shim: ShimName): ResourceModule {
-  const found = RESOURCES.find((resource) => shimNameOf(resource.module) === shim);
-  if (!found) throw new Error(`${shim} belongs to no registered resource`);
-  return found.module;
+  const found = SHIMMED_MODULES.find((module) => shimNameOf(module) === shim);
+  if (!found || !RESOURCES.some((resource) => resource.module === found)) throw new Error(`${shim} belongs to no registered resource`);
+  return found;
 }
 
 /** Fails with instructions when dist/ is missing or older than any source file it is built from. */

@@ -164,14 +164,43 @@ export function namesWhere(object: z.ZodObject, test: (shape: PropertyShape) => 
     .map((shape) => shape.name);
 }
 
-/** Every string held by a secret property of `bag` (at any depth): what a call for this resource must never show. */
-export function secretStrings(object: z.ZodObject, bag: Record<string, unknown>): string[] {
-  const found: string[] = [];
+/** The object type of a union's variant a value takes (by its discriminator), if any. */
+export function variantOf(type: Extract<TypeShape, { kind: "union" }>, value: unknown): PropertyShape[] | undefined {
+  if (typeof value !== "object" || value === null) return undefined;
+  const tag = (value as Record<string, unknown>)[type.discriminator];
+  return type.variants.find((variant) => variant.value === tag)?.type.properties;
+}
+
+/** The property shapes a value of `type` has at its top level (objects, and the variant of a union). */
+export function nestedShapes(type: TypeShape, value: unknown): PropertyShape[] | undefined {
+  if (type.kind === "object") return type.properties;
+  if (type.kind === "union") return variantOf(type, value);
+  return undefined;
+}
+
+/** Every string held by a secret property of `bag`, at any depth (nested objects, union variants, arrays). */
+function collectSecrets(shapes: PropertyShape[], bag: unknown, found: string[]): void {
+  if (typeof bag !== "object" || bag === null) return;
   const collect = (value: unknown): void => {
     if (typeof value === "string") found.push(value);
     else if (Array.isArray(value)) value.forEach(collect);
     else if (typeof value === "object" && value !== null) Object.values(value).forEach(collect);
   };
-  for (const name of namesWhere(object, (shape) => shape.secret === true)) collect(bag[name]);
+  const walk = (type: TypeShape, value: unknown): void => {
+    if (type.kind === "array" && Array.isArray(value)) value.forEach((item) => walk(type.items, item));
+    const shapes = nestedShapes(type, value);
+    if (shapes) collectSecrets(shapes, value, found);
+  };
+  for (const shape of shapes) {
+    const value = (bag as Record<string, unknown>)[shape.name];
+    if (shape.secret === true) collect(value);
+    else walk(shape.type, value);
+  }
+}
+
+/** Every string held by a secret property of `bag` (at any depth): what a call for this resource must never show. */
+export function secretStrings(object: z.ZodObject, bag: Record<string, unknown>): string[] {
+  const found: string[] = [];
+  collectSecrets(propertiesOf(object), bag, found);
   return found;
 }

@@ -9,7 +9,7 @@ import { property } from "../common/definition";
 export const streamId = property(z.string().min(1), { description: "Opaque id of the stream, e.g. `est_jmj7QpymGFqmysiCpWAcZe`." });
 export const streamName = property(z.string(), { description: "Name of the stream (1 to 128 characters)." });
 
-const subscription = property(
+export const subscription = property(
   z.object({ eventType: property(z.string().min(1), { description: "The event type, e.g. `user.created`." }) }).strict(),
   { description: "One event type the stream is subscribed to.", typeName: "EventStreamSubscription" },
 );
