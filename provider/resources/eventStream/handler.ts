@@ -8,7 +8,7 @@ import { secretStrings } from "../common/definition";
 import { diffByDefinition, type DefinitionDiff } from "../common/diff";
 import { getNotFoundError, isReadForGet } from "../common/get";
 import { checkInputs, parseCheckedInputs } from "../common/validation";
-import { compact, differs, withoutProviderKey } from "../common/values";
+import { compact, differs, isPlainObject, withoutProviderKey } from "../common/values";
 import { recordConfiguration, tenantConnection } from "../tenantConnection";
 import { eventStreamDefinition as definition, type EventStreamDestinationInputs, type EventStreamInputs, type EventStreamOutputs } from "./definition";
 import {
@@ -51,10 +51,15 @@ function subscriptionSet(subscriptions: unknown): unknown {
 }
 
 export async function diff(_id: string, olds: unknown, news: unknown): Promise<DefinitionDiff> {
-  return diffByDefinition(definition, withoutProviderKey(olds), withoutProviderKey(news), {
+  const result = diffByDefinition(definition, withoutProviderKey(olds), withoutProviderKey(news), {
     subscriptions: (recorded, desired) => differs(subscriptionSet(recorded), subscriptionSet(desired)),
     status: (recorded, desired) => differs(recorded ?? "enabled", desired ?? "enabled"),
+    // The stored destination carries what the service adds (the partner event source): compare it as inputs.
+    destination: (recorded, desired) =>
+      differs(isPlainObject(recorded) ? destinationInputsOf(recorded as EventStreamOutputs["destination"]) : recorded, desired),
   });
+  // A stream's name is unique in the tenant: the old stream must go before its replacement can be created.
+  return { ...result, deleteBeforeReplace: (result.replaces ?? []).length > 0 };
 }
 
 /** The destination as the inputs give it: the stored outputs without the service's partner event source. */
