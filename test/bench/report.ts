@@ -97,7 +97,7 @@ const PER_RESOURCE: { resource: ResourceName; floor: Record<string, number>; flo
 ];
 const CRUD = ["create", "update", "read (refresh)", "delete (destroy)"] as const;
 
-function requestsOf(run: OperationRun | undefined, resource: ResourceName): string[] {
+export function requestsOf(run: OperationRun | undefined, resource: ResourceName): string[] {
   return run?.requests[resource] ?? [];
 }
 

@@ -8,7 +8,8 @@
  * 7 scale: 100 and 1,000 tickets at parallelism 8 and 64 against a 50-requests-per-second bucket.
  */
 import * as os from "node:os";
-import { benchCallsPerOperation } from "./callsPerOperation";
+import { EXAMPLE_STREAMS, benchCallsPerOperation, benchEventStreamCalls } from "./callsPerOperation";
+import { eventStreamCallRows } from "./eventStreamCallRows";
 import { benchColdStart, summarizeColdStart } from "./coldStart";
 import { benchPluginStart, pluginStartRows } from "./pluginStart";
 import { benchGetEventStreams } from "./getEventStreams";
@@ -56,6 +57,8 @@ async function main(): Promise<void> {
     benchCallsPerOperation(),
   );
   rows.push(...callRows(calls));
+  const streamCalls = await section("2 calls per operation (examples/event-streams)", () => benchEventStreamCalls());
+  rows.push(...eventStreamCallRows(streamCalls, EXAMPLE_STREAMS));
 
   const sizes = await section("3 serialized provider size", () => benchSerializedSize());
   rows.push(...sizeRows(sizes));
