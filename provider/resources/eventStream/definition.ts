@@ -127,7 +127,8 @@ const inputs = strictShape({
   destination: destinationArgs,
 });
 
-// Outputs: the stream as the service holds it, the write-only secrets kept from the inputs.
+// Outputs: the stream as the service holds it, the write-only secrets kept from the inputs. Their object types
+// are named apart from the inputs' (the plugin schema drops an `Args` suffix, and the two shapes differ).
 const authorizationOutput = property(
   z.object({
     method: property(z.string(), { description: "`bearer`, `basic` or `custom_header`." }),
@@ -154,7 +155,7 @@ const destinationOutput = property(
         }),
       },
       "Events delivered to an HTTPS endpoint.",
-      "EventStreamWebhookDestination",
+      "EventStreamWebhook",
     ),
     outputVariant(
       {
@@ -164,12 +165,12 @@ const destinationOutput = property(
         }),
       },
       eventBridgeDescription,
-      "EventStreamEventBridgeDestination",
+      "EventStreamEventBridge",
     ),
     outputVariant(
       { type: outputTag("action"), configuration: property(z.object({ actionId }), { description: "The Action." }) },
       actionDescription,
-      "EventStreamActionDestination",
+      "EventStreamAction",
     ),
   ]),
   { description: "Where events are delivered, as the service holds it (write-only secrets kept from the inputs)." },
