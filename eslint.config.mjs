@@ -17,10 +17,9 @@ export default tseslint.config(
     rules: { "@typescript-eslint/no-require-imports": "off" },
   },
   {
-    // No import circles, type-only imports included. provider/functions/ holds one (the paging helper and
-    // getEventStreams) until that folder's rewrite lands; the fixture folder holds one on purpose.
+    // No import circles, type-only imports included; the fixture folder holds one on purpose.
     files: ["**/*.ts", "**/*.mts"],
-    ignores: ["provider/functions/**", "test/support/fixtures/importCircle/**"],
+    ignores: ["test/support/fixtures/importCircle/**"],
     plugins: { local: importCycles },
     rules: { "local/no-import-cycle": "error" },
   },

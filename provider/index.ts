@@ -20,6 +20,7 @@ export { PhoneMessageTypes, type PhoneMessageTypesArgs } from "./resources/phone
 export { SnsPushProvider, type SnsPushProviderArgs } from "./resources/snsPushProvider/resource";
 export { ApnsPushProvider, type ApnsPushProviderArgs } from "./resources/apnsPushProvider/resource";
 export { FcmPushProvider, type FcmPushProviderArgs } from "./resources/fcmPushProvider/resource";
+export { EventStream, type EventStreamArgs } from "./resources/eventStream/resource";
 export {
   DELIVERY_METHODS,
   ENROLLMENT_FACTORS,

@@ -1,14 +1,17 @@
 /**
  * First step of `npm run build`, `npm run typecheck` and `npm test`: writes each registered resource's
  * program-side module (provider/resources/<resource>/resource.generated.ts: Args, class, TSDoc) from its definition,
- * and the explicit Provider's arguments (provider/providerArgs.generated.ts) from the settings table. The output is not
+ * each registered function's typings (provider/functions/<name>.generated.ts), and the explicit Provider's arguments
+ * (provider/providerArgs.generated.ts) from the settings table. The output is not
  * committed; a file is only rewritten when its text changes, so tsc and the freshness checks see no churn.
  *
  *   tsx provider/build/generateTypes.ts
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { FUNCTIONS } from "../functions/registry";
 import { RESOURCES } from "../resources/registry";
+import { functionTypesPath, renderFunctionTypes } from "./functionTypes";
 import { PROVIDER_ARGS_PATH, renderProviderArgs } from "./providerArgs";
 import { publicTypesPath, renderPublicTypes } from "./publicTypes";
 
@@ -21,4 +24,5 @@ function writeIfChanged(relativePath: string, text: string): void {
 }
 
 for (const definition of RESOURCES) writeIfChanged(publicTypesPath(definition), renderPublicTypes(definition));
+for (const { definition } of FUNCTIONS) writeIfChanged(functionTypesPath(definition), renderFunctionTypes(definition));
 writeIfChanged(PROVIDER_ARGS_PATH, renderProviderArgs());

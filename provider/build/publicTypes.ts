@@ -31,8 +31,8 @@ export function docComment(text: string, indent: string): string {
 
 const quoted = (values: readonly string[]): string => values.map((value) => JSON.stringify(value)).join(" | ");
 
-interface Rendering {
-  /** The resource's class name, for the TSDoc of named types. */
+export interface Rendering {
+  /** The resource's class name (or function's name), for the TSDoc of named types without a description. */
   resourceName: string;
   /** Named interfaces, in the order they were first met. */
   named: Map<string, string>;
@@ -42,40 +42,51 @@ interface Rendering {
  * An input type: enums accept exactly their values, so a typo fails at compile time rather than at preview
  * (a value read from config goes through the package's type guards); objects and array items take Inputs.
  */
-function inputType(type: TypeShape, rendering: Rendering): string {
+export function inputType(type: TypeShape, rendering: Rendering): string {
   switch (type.kind) {
     case "enum":
       return quoted(type.values);
     case "array":
       return `pulumi.Input<${inputType(type.items, rendering)}>[]`;
     case "object":
-      return objectType(type.properties, type.typeName, rendering, (shape) => `pulumi.Input<${inputType(shape.type, rendering)}>`);
+      return objectType(type, rendering, (shape) => `pulumi.Input<${inputType(shape.type, rendering)}>`);
+    case "union":
+      return type.variants.map((variant) => inputType(variant.type, rendering)).join(" | ");
+    case "record":
+      return "Record<string, unknown>";
+    case "integer":
+      return "number";
     default:
       return type.kind;
   }
 }
 
 /** A plain type, as the service reports it. */
-function plainType(type: TypeShape, rendering: Rendering): string {
+export function plainType(type: TypeShape, rendering: Rendering): string {
   switch (type.kind) {
     case "enum":
       return quoted(type.values);
     case "array":
       return `${plainType(type.items, rendering)}[]`;
     case "object":
-      return objectType(type.properties, type.typeName, rendering, (shape) => plainType(shape.type, rendering));
+      return objectType(type, rendering, (shape) => plainType(shape.type, rendering));
+    case "union":
+      return type.variants.map((variant) => plainType(variant.type, rendering)).join(" | ");
+    case "record":
+      return "Record<string, unknown>";
+    case "integer":
+      return "number";
     default:
       return type.kind;
   }
 }
 
-function withNull(shape: PropertyShape, text: string): string {
+export function withNull(shape: PropertyShape, text: string): string {
   return shape.nullable ? `${text} | null` : text;
 }
 
 function objectType(
-  properties: PropertyShape[],
-  typeName: string | undefined,
+  { properties, typeName, description }: Extract<TypeShape, { kind: "object" }>,
   rendering: Rendering,
   member: (shape: PropertyShape) => string,
 ): string {
@@ -87,7 +98,7 @@ function objectType(
     const body = properties
       .map((shape) => `${docComment(shape.description, "  ")}  ${shape.name}${shape.required ? "" : "?"}: ${withNull(shape, member(shape))};\n`)
       .join("");
-    const doc = docComment(`An object type of the {@link ${rendering.resourceName}} resource's properties.`, "");
+    const doc = docComment(description ?? `An object type of the {@link ${rendering.resourceName}} resource's properties.`, "");
     rendering.named.set(typeName, `${doc}export interface ${typeName} {\n${body}}\n`);
   }
   return typeName;

@@ -1,13 +1,11 @@
 // Paging through GET /event-streams with any client: the data function (in the program) and the native
 // plugin's invoke share it. Not part of the public typings (it names the client's types).
 import type { TenantClient } from "../client";
-import type { EventStream } from "./eventStream";
+import { checkArguments } from "./definition";
 import { EventStreamsArgumentError, EventStreamsPagingError } from "./eventStreamErrors";
 import { eventStreamsPageWire, flattenEventStream } from "./eventStreamsWire";
-import type { GetEventStreamsArgs, GetEventStreamsResult } from "./getEventStreams";
-
-/** The API's largest page; also our default, to need half the requests of the API's default of 50. */
-const EVENT_STREAMS_MAX_TAKE = 100;
+import type { EventStreamInfo, GetEventStreamsArgs, GetEventStreamsResult } from "./getEventStreams.generated";
+import { EVENT_STREAMS_MAX_TAKE, getEventStreamsDefinition } from "./getEventStreamsDefinition";
 
 export interface CheckedArgs {
   from: string | undefined;
@@ -15,35 +13,13 @@ export interface CheckedArgs {
   limit: number;
 }
 
-function describeValue(value: unknown): string {
-  return typeof value === "string" ? `the string ${JSON.stringify(value)}` : String(value);
-}
-
-function isWholeNumberBetween(value: unknown, min: number, max: number): value is number {
-  return typeof value === "number" && Number.isInteger(value) && value >= min && value <= max;
-}
-
-/** Validates the arguments with messages that name the argument and the allowed range. */
+/** Validates the arguments (the definition's rules, messages naming the argument) and fills the defaults. */
 export function checkEventStreamsArgs(args: GetEventStreamsArgs = {}): CheckedArgs {
-  const { from, take, limit } = args;
-  if (from !== undefined && (typeof from !== "string" || from.length === 0)) {
-    throw new EventStreamsArgumentError(
-      "from",
-      `getEventStreams: from must be a non-empty \`next\` value from the API (got ${describeValue(from)}); omit it to start at the first stream.`,
-    );
-  }
-  if (take !== undefined && !isWholeNumberBetween(take, 1, EVENT_STREAMS_MAX_TAKE)) {
-    throw new EventStreamsArgumentError(
-      "take",
-      `getEventStreams: take must be a whole number from 1 to ${EVENT_STREAMS_MAX_TAKE} (got ${describeValue(take)}).`,
-    );
-  }
-  if (limit !== undefined && !isWholeNumberBetween(limit, 1, Number.MAX_SAFE_INTEGER)) {
-    throw new EventStreamsArgumentError(
-      "limit",
-      `getEventStreams: limit must be a whole number of at least 1 (got ${describeValue(limit)}); omit it for all streams.`,
-    );
-  }
+  const { from, take, limit } = checkArguments(
+    getEventStreamsDefinition,
+    args,
+    (argument, message) => new EventStreamsArgumentError(argument, message),
+  );
   return { from, take: take ?? EVENT_STREAMS_MAX_TAKE, limit: limit ?? Number.POSITIVE_INFINITY };
 }
 
@@ -52,8 +28,8 @@ export async function pageThrough(
   client: TenantClient,
   { from, take, limit }: CheckedArgs,
   onPage: (pages: number, streams: number) => void = () => undefined,
-): Promise<EventStream[]> {
-  const streams: EventStream[] = [];
+): Promise<EventStreamInfo[]> {
+  const streams: EventStreamInfo[] = [];
   // Ids and cursors are small strings; remembering them is what lets a misbehaving API never loop us.
   const seenIds = new Set<string>();
   const usedCursors = new Set<string>();

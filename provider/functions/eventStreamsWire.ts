@@ -1,9 +1,11 @@
 // Wire shape of GET /event-streams (snake_case) and the one place it is translated to the camelCase
-// result (eventStream.ts). Each known destination type is read with its own schema; any other type, or a
+// result (EventStreamInfo, declared in resources/eventStream/stream.ts). Each known destination type is read with its own schema; any other type, or a
 // known one missing a field it always has, passes through as the `other` variant, so a listing never fails
 // on a destination. Enum-like fields are plain strings, so new methods and statuses pass through too.
 import { z } from "zod";
-import type { EventStream, EventStreamDestination, WebhookAuthorization } from "./eventStream";
+import type { EventStreamInfo, WebhookAuthorization } from "./getEventStreams.generated";
+
+type EventStreamDestination = EventStreamInfo["destination"];
 
 const webhookConfigurationWire = z.object({
   webhook_endpoint: z.string(),
@@ -90,7 +92,7 @@ export function flattenDestination(wire: EventStreamWire["destination"]): EventS
 }
 
 /** Translates one wire item; keys absent on the wire are left out rather than set to `undefined`. */
-export function flattenEventStream(wire: EventStreamWire): EventStream {
+export function flattenEventStream(wire: EventStreamWire): EventStreamInfo {
   return {
     id: wire.id,
     name: wire.name,

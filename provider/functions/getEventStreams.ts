@@ -4,58 +4,36 @@
 import * as pulumi from "@pulumi/pulumi";
 import { getClient } from "../client";
 import { clientTuningFromEnv } from "../config";
-import type { EventStream } from "./eventStream";
+import { functionToken } from "./definition";
 import { checkEventStreamsArgs, pageThrough, type CheckedArgs } from "./eventStreamsPaging";
 import { invokeThroughMocks, mocksInUse } from "./mocks";
 import { asRunError } from "./programErrors";
 import { settingsForInvoke } from "./programSettings";
+import type { EventStreamInfo, GetEventStreamsArgs, GetEventStreamsOutputArgs, GetEventStreamsResult } from "./getEventStreams.generated";
+import { getEventStreamsDefinition } from "./getEventStreamsDefinition";
 
 export { EventStreamsArgumentError, EventStreamsPagingError } from "./eventStreamErrors";
 export type {
   ActionDestination,
   EventBridgeDestination,
-  EventStream,
-  EventStreamDestination,
+  EventStreamInfo,
   EventStreamSubscription,
+  GetEventStreamsArgs,
+  GetEventStreamsOutputArgs,
+  GetEventStreamsResult,
   OtherDestination,
   WebhookAuthorization,
   WebhookDestination,
-} from "./eventStream";
+} from "./getEventStreams.generated";
+
+/** Where a listed stream delivers events; narrow on `type` to reach each type's configuration. */
+export type EventStreamDestination = EventStreamInfo["destination"];
 
 /** The token a unit test's mocks see in `call` for both forms of the function. */
-const GET_EVENT_STREAMS_TOKEN = "tenant:index:getEventStreams";
+const GET_EVENT_STREAMS_TOKEN = functionToken(getEventStreamsDefinition);
 
 /** Inside a Pulumi program, long listings report progress this often (ephemeral info lines). */
 const PROGRESS_EVERY_PAGES = 20;
-
-/** Arguments of {@link getEventStreams}. */
-export interface GetEventStreamsArgs {
-  /**
-   * A `next` value the API returned for a page of GET /event-streams (an opaque cursor): the listing resumes
-   * after the stream it marks. Not a stream id. Omit it to start at the first stream.
-   */
-  from?: string;
-  /** Streams per request, a whole number from 1 to 100. Default 100. */
-  take?: number;
-  /** Stop after this many streams (a whole number of at least 1); omit for all of them. */
-  limit?: number;
-}
-
-/** Arguments of {@link getEventStreamsOutput}: the same as {@link GetEventStreamsArgs}, as Inputs. */
-export interface GetEventStreamsOutputArgs {
-  /** A `next` value the API returned (an opaque cursor): the listing resumes after the stream it marks. Omit to start at the first stream. */
-  from?: pulumi.Input<string>;
-  /** Streams per request, a whole number from 1 to 100. Default 100. */
-  take?: pulumi.Input<number>;
-  /** Stop after this many streams (a whole number of at least 1); omit for all of them. */
-  limit?: pulumi.Input<number>;
-}
-
-/** Result of {@link getEventStreams}. */
-export interface GetEventStreamsResult {
-  /** The tenant's event streams in the API's order, each exactly once. */
-  readonly eventStreams: EventStream[];
-}
 
 /**
  * Reads the tenant's event streams, following the API's `next` cursor until a page comes without one (the

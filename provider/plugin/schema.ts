@@ -1,13 +1,14 @@
 /**
  * The `tenant` package schema (Pulumi's package metaschema), generated from the resource definitions: each
  * resource's inputs and outputs with their descriptions and secretness, named object types, the provider's
- * configuration, and the getEventStreams function. The build writes it to dist/schema.json; the plugin's
+ * configuration, and the functions of functions/registry.ts. The build writes it to dist/schema.json; the plugin's
  * GetSchema answers with that file, and `pulumi package gen-sdk` can read it directly.
  */
+import { functionToken } from "../functions/definition";
+import { FUNCTIONS } from "../functions/registry";
 import { SETTINGS, SETTING_NAMES } from "../settings";
 import { propertiesOf, type PropertyShape, type TypeShape } from "../resources/common/definition";
 import { RESOURCES } from "../resources/registry";
-import { EVENT_STREAMS_FUNCTION, EVENT_STREAM_TYPES } from "./functionSchema";
 
 export const PACKAGE_NAME = "tenant";
 
@@ -30,15 +31,35 @@ class SchemaBuilder {
       case "string":
       case "boolean":
       case "number":
+      case "integer":
         return { type: type.kind };
       case "enum":
+        // One unnamed value is a literal (a union variant's tag): a plain string, not an enum type of one value.
+        if (type.values.length === 1 && type.typeName === undefined) return { type: "string" };
         return this.enumRef(type.typeName ?? nameHint, type.values);
       case "array":
         return { type: "array", items: this.typeSpec(type.items, nameHint) };
       case "object": {
         const name = (type.typeName ?? nameHint).replace(/Args$/, "");
-        this.types[tokenOf(name)] ??= { type: "object", ...this.propertiesSpec(type.properties, name) };
+        this.types[tokenOf(name)] ??= {
+          type: "object",
+          ...(type.description === undefined ? {} : { description: type.description }),
+          ...this.propertiesSpec(type.properties, name),
+        };
         return { $ref: `#/types/${tokenOf(name)}` };
+      }
+      case "record":
+        return { type: "object", additionalProperties: { $ref: "pulumi.json#/Any" } };
+      case "union": {
+        // The metaschema's tagged union: each variant a named object type, the discriminator mapping to it.
+        const refs = type.variants.map((variant) => ({
+          value: variant.value,
+          ref: this.typeSpec(variant.type, `${nameHint}${upperFirst(variant.value)}`).$ref as string,
+        }));
+        return {
+          oneOf: refs.map(({ ref }) => ({ $ref: ref })),
+          discriminator: { propertyName: type.discriminator, mapping: Object.fromEntries(refs.map(({ value, ref }) => [value, ref])) },
+        };
       }
     }
   }
@@ -58,6 +79,17 @@ class SchemaBuilder {
     if (existing && JSON.stringify(existing) !== JSON.stringify(spec)) throw new Error(`two different types are named ${token}`);
     this.types[token] = spec;
     return { $ref: `#/types/${token}` };
+  }
+
+  /** A function's entry: its arguments and result, their object types added to the package's. */
+  functionSpec(definition: (typeof FUNCTIONS)[number]["definition"]): Spec {
+    const owner = upperFirst(definition.name);
+    const { properties, required } = this.propertiesSpec(propertiesOf(definition.result), `${owner}Result`);
+    return {
+      description: definition.description,
+      inputs: this.propertiesSpec(propertiesOf(definition.args), `${owner}Args`),
+      outputs: { properties, required },
+    };
   }
 
   propertySpec(shape: PropertyShape, owner: string): Spec {
@@ -108,7 +140,7 @@ export function packageSchema(version: string): Spec {
       ];
     }),
   );
-  const functions = { [tokenOf("getEventStreams")]: EVENT_STREAMS_FUNCTION };
+  const functions = Object.fromEntries(FUNCTIONS.map(({ definition }) => [functionToken(definition), builder.functionSpec(definition)]));
   assertNoTypeCollides(builder.types, [...Object.keys(resources), ...Object.keys(functions)]);
   return {
     name: PACKAGE_NAME,
@@ -126,7 +158,7 @@ export function packageSchema(version: string): Spec {
     },
     resources,
     functions,
-    types: { ...builder.types, ...EVENT_STREAM_TYPES },
+    types: builder.types,
     language: LANGUAGES,
   };
 }

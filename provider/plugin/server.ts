@@ -6,15 +6,14 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { readEventStreams } from "../functions/eventStreamsPaging";
 import { cancelWaits, resumeWaits } from "../client/cancel";
+import { functionOfToken } from "../functions/registry";
 import { tenantConnection } from "../resources/tenantConnection";
 import type { PropertyBag } from "../resources/common/values";
 import { checkConfig, configure, diffConfig } from "./configuration";
 import { connectEngineLog } from "./engineLog";
 import { empty, grpc, plugin, provider as proto, providerGrpc } from "./protocol";
 import * as resources from "./resources";
-import { tokenOf } from "./schema";
 import { fromStruct, toStruct } from "./values";
 
 type Call<Request> = { request: Request };
@@ -39,12 +38,13 @@ const schemaText = (): string => readFileSync(join(PACKAGE_ROOT, "dist", "schema
 
 async function invoke(req: InstanceType<typeof proto.InvokeRequest>): Promise<InstanceType<typeof proto.InvokeResponse>> {
   const token = req.getTok();
-  if (token !== tokenOf("getEventStreams")) throw new Error(`the tenant provider has no function "${token}"`);
+  const entry = functionOfToken(token);
+  if (!entry) throw new Error(`the tenant provider has no function "${token}"`);
   const args = fromStruct(req.getArgs());
   const { client } = await tenantConnection();
-  const result = await readEventStreams(client, args.plain);
+  const result = await entry.invoke(client, args.plain);
   // Any secret argument makes the whole result secret, as the engine does for dynamic providers.
-  const secret = args.secretKeys.size > 0 ? new Set(["eventStreams"]) : new Set<string>();
+  const secret = args.secretKeys.size > 0 ? new Set(Object.keys(entry.definition.result.shape)) : new Set<string>();
   return new proto.InvokeResponse().setReturn(toStruct(result as unknown as PropertyBag, secret));
 }
 

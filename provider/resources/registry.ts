@@ -8,6 +8,7 @@ import type { ResourceDefinition } from "./common/definition";
 import type { ResourceHandler } from "./common/handler";
 import { apnsPushProviderDefinition } from "./apnsPushProvider/definition";
 import { enrollmentTicketDefinition } from "./enrollmentTicket/definition";
+import { eventStreamDefinition } from "./eventStream/definition";
 import { fcmPushProviderDefinition } from "./fcmPushProvider/definition";
 import { mfaFactorDefinition } from "./mfaFactor/definition";
 import { mfaPolicyDefinition } from "./mfaPolicy/definition";
@@ -49,6 +50,7 @@ export const REGISTRY = [
   entry(snsPushProviderDefinition, () => import("./snsPushProvider/handler.js")),
   entry(apnsPushProviderDefinition, () => import("./apnsPushProvider/handler.js")),
   entry(fcmPushProviderDefinition, () => import("./fcmPushProvider/handler.js")),
+  entry(eventStreamDefinition, () => import("./eventStream/handler.js")),
 ] as const;
 
 /** The registered definitions, in registry order. */

@@ -5,10 +5,14 @@
  * counts token requests per process. The MFA resources are measured the same way on examples/mfa-sms (a phone
  * provider, its message types, the sms factor and the policy), with preview --refresh in place of preview.
  *
- *   npx tsx test/bench/callsPerOperation.ts     (needs `npm run build`)
+ *   npx tsx test/bench/callsPerOperation.ts [event-streams]    (needs `npm run build`)
  */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { startEmulator, type Emulator, type RequestLogEntry } from "../../tools/emulator";
-import type { RunResult } from "../../tools/engine";
+import { ExpectNoChangesError, createEngine, type RunResult } from "../../tools/engine";
+import { REPO_ROOT, packageLookupEnv } from "../../tools/stacks/packageLink";
 import { SENTINEL_CLIENT, basicStack } from "../../tools/stacks/basicStack";
 import { mfaStack } from "../../tools/stacks/mfaStack";
 import { TimingRecorder, processTimelines, tokensPerProcess, TOKEN_PATH } from "./processTimings";
@@ -23,10 +27,11 @@ export type ResourceName =
   | "SnsPushProvider"
   | "ApnsPushProvider"
   | "FcmPushProvider"
+  | "EventStream"
   | "getEventStreams";
 export type Operation = "create" | "update" | "no-op up" | "preview" | "preview --refresh" | "read (refresh)" | "delete (destroy)";
 
-const ROUTES: [ResourceName, (path: string) => boolean][] = [
+const ROUTES: [ResourceName, (path: string, method: string) => boolean][] = [
   ["PushProviderSelection", (path) => path === "/api/v2/guardian/factors/push-notification/selected-provider"],
   ["PhoneProvider", (path) => path === "/api/v2/branding/phone/providers" || path.startsWith("/api/v2/branding/phone/providers/")],
   ["EnrollmentTicket", (path) => path === "/api/v2/guardian/enrollments/ticket"],
@@ -37,7 +42,8 @@ const ROUTES: [ResourceName, (path: string) => boolean][] = [
   // The list, and the PUT of one factor (one segment more; the paths above are longer).
   ["MfaFactor", (path) => /^\/api\/v2\/guardian\/factors(\/[^/]+)?$/.test(path)],
   ["MfaPolicy", (path) => path === "/api/v2/guardian/policies"],
-  ["getEventStreams", (path) => path === "/api/v2/event-streams"],
+  ["getEventStreams", (path, method) => path === "/api/v2/event-streams" && method === "GET"],
+  ["EventStream", (path, method) => path.startsWith("/api/v2/event-streams/") || (path === "/api/v2/event-streams" && method === "POST")],
 ];
 
 export interface OperationRun {
@@ -65,7 +71,7 @@ function attribute(entries: readonly RequestLogEntry[]): Pick<OperationRun, "req
       tokenRequests++;
       continue;
     }
-    const owner = ROUTES.find(([, matches]) => matches(entry.path))?.[0];
+    const owner = ROUTES.find(([, matches]) => matches(entry.path, entry.method))?.[0];
     if (owner) (requests[owner] ??= []).push(entry.method);
     else unattributed.push(`${entry.method} ${entry.path}`);
   }
@@ -150,11 +156,66 @@ export async function benchMfaCallsPerOperation(): Promise<OperationRun[]> {
   }
 }
 
+/** Streams examples/event-streams declares (a webhook and an EventBridge stream). */
+export const EXAMPLE_STREAMS = 2;
+
+/**
+ * The same for EventStream, on examples/event-streams: create → update (the webhook token rotated) → no-op up →
+ * preview --refresh (a stream disabled by hand) → refresh → destroy.
+ */
+export async function benchEventStreamCalls(): Promise<OperationRun[]> {
+  const emulator = await startEmulator({ clients: [{ id: "bench-streams", secret: "bench-streams-secret" }] });
+  const recorder = new TimingRecorder();
+  const stateDir = mkdtempSync(join(tmpdir(), "pulumi-tenant-bench-streams-"));
+  const stack = (token: string) =>
+    createEngine({
+      projectDir: join(REPO_ROOT, "examples", "event-streams"),
+      stack: "bench-streams",
+      stateDir,
+      passphrase: "bench",
+      config: {
+        "tenant:domain": { value: emulator.url },
+        "tenant:clientId": { value: "bench-streams" },
+        "tenant:clientSecret": { value: "bench-streams-secret", secret: true },
+        webhookToken: { value: token, secret: true },
+      },
+      env: { PULUMI_NODEJS_TRANSPILE_ONLY: "true", ...packageLookupEnv(), ...recorder.env() },
+    });
+  const [initial, rotated] = [stack("bench-token-1"), stack("bench-token-2")];
+  try {
+    const runs: OperationRun[] = [];
+    runs.push(await measured(emulator, recorder, "create", () => initial.up()));
+    runs.push(await measured(emulator, recorder, "update", () => rotated.up()));
+    runs.push(await measured(emulator, recorder, "no-op up", () => rotated.up()));
+    emulator.state.eventStreams[0].status = "disabled";
+    runs.push(
+      await measured(emulator, recorder, "preview --refresh", () =>
+        rotated.preview({ refresh: true, expectNoChanges: true }).catch((error: unknown) => {
+          if (error instanceof ExpectNoChangesError) return error.result; // the drift it must find
+          throw error;
+        }),
+      ),
+    );
+    runs.push(await measured(emulator, recorder, "read (refresh)", () => rotated.refresh()));
+    runs.push(await measured(emulator, recorder, "delete (destroy)", () => rotated.destroy()));
+    return runs;
+  } finally {
+    recorder.dispose();
+    rmSync(stateDir, { recursive: true, force: true });
+    await emulator.close();
+  }
+}
+
 if (require.main === module) {
-  Promise.all([benchCallsPerOperation(), benchMfaCallsPerOperation()])
-    .then(([basic, mfa]) => {
-      for (const run of basic) console.log(JSON.stringify({ example: "basic", ...run }));
-      for (const run of mfa) console.log(JSON.stringify({ example: "mfa-sms", ...run }));
+  const which = process.argv[2];
+  const benches: [example: string, bench: () => Promise<OperationRun[]>][] = [
+    ["basic", benchCallsPerOperation],
+    ["mfa-sms", benchMfaCallsPerOperation],
+    ["event-streams", benchEventStreamCalls],
+  ];
+  Promise.all(benches.filter(([example]) => which === undefined || which === example).map(async ([example, bench]) => ({ example, runs: await bench() })))
+    .then((results) => {
+      for (const { example, runs } of results) for (const run of runs) console.log(JSON.stringify({ example, ...run }));
     })
     .catch((error: unknown) => {
       console.error(error);

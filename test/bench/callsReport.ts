@@ -34,7 +34,7 @@ const MFA_RESOURCES: typeof PER_RESOURCE = (["MfaFactor", "MfaPolicy", "PhoneMes
 }));
 const CRUD = ["create", "update", "read (refresh)", "delete (destroy)"] as const;
 
-function requestsOf(run: OperationRun | undefined, resource: ResourceName): string[] {
+export function requestsOf(run: OperationRun | undefined, resource: ResourceName): string[] {
   return run?.requests[resource] ?? [];
 }
 

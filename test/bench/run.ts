@@ -10,8 +10,9 @@
  * PULUMI_SKIP_CHECKPOINTS, for the recorded older `__provider` texts and today's.
  */
 import * as os from "node:os";
-import { benchCallsPerOperation, benchMfaCallsPerOperation } from "./callsPerOperation";
+import { EXAMPLE_STREAMS, benchCallsPerOperation, benchEventStreamCalls, benchMfaCallsPerOperation } from "./callsPerOperation";
 import { benchCheckpoints, checkpointRows } from "./checkpoints";
+import { eventStreamCallRows } from "./eventStreamCallRows";
 import { benchColdStart, summarizeColdStart } from "./coldStart";
 import { benchPluginStart, pluginStartRows } from "./pluginStart";
 import { benchPushCredentialCalls, pushCredentialCallRows } from "./pushCredentialCalls";
@@ -68,6 +69,8 @@ async function main(): Promise<void> {
     benchPushCredentialCalls(),
   );
   rows.push(...pushCredentialCallRows(pushCredentialCalls));
+  const streamCalls = await section("2 calls per operation (examples/event-streams)", () => benchEventStreamCalls());
+  rows.push(...eventStreamCallRows(streamCalls, EXAMPLE_STREAMS));
 
   const sizes = await section("3 serialized provider size", () => benchSerializedSize());
   rows.push(...sizeRows(sizes));

@@ -5,7 +5,7 @@ import { describe, expect, expectTypeOf, it } from "vitest";
 import type {
   ActionDestination,
   EventBridgeDestination,
-  EventStream,
+  EventStreamInfo,
   EventStreamDestination,
   OtherDestination,
   WebhookDestination,
@@ -42,7 +42,7 @@ function describeDestination(destination: EventStreamDestination): string {
 describe("EventStreamDestination", () => {
   it("narrows to each variant on `type`, and only there", () => {
     expectTypeOf<EventStreamDestination["type"]>().toEqualTypeOf<"webhook" | "eventbridge" | "action" | "other">();
-    expectTypeOf<EventStream["destination"]>().toEqualTypeOf<EventStreamDestination>();
+    expectTypeOf<EventStreamInfo["destination"]>().toEqualTypeOf<EventStreamDestination>();
     const destination = flattenDestination({ type: "action", configuration: { action_id: "a" } });
     // @ts-expect-error a variant's configuration is out of reach until `type` is narrowed
     void destination.configuration.actionId;

@@ -20,17 +20,19 @@ export type ShimName = keyof typeof ShimModule;
  * The frozen shim module's exports: only the resources that existed before the short provider texts have one
  * (their recorded `__provider` texts must keep working); resources added since need none.
  */
-export const SHIM_NAMES: readonly ShimName[] = ["pushProviderSelectionShim", "phoneProviderShim", "enrollmentTicketShim"];
+const SHIMMED_MODULES = ["pushProviderSelection", "phoneProvider", "enrollmentTicket"] as const satisfies readonly ResourceModule[];
 
-function shimNameOf(module: ResourceModule): string {
+function shimNameOf(module: (typeof SHIMMED_MODULES)[number]): ShimName {
   return `${module}Shim`;
 }
 
+export const SHIM_NAMES: readonly ShimName[] = SHIMMED_MODULES.map(shimNameOf);
+
 /** The registered resource a shim serves (its folder under dist/resources/). */
 export function moduleOfShim(shim: ShimName): ResourceModule {
-  const found = RESOURCES.find((resource) => shimNameOf(resource.module) === shim);
-  if (!found) throw new Error(`${shim} belongs to no registered resource`);
-  return found.module;
+  const found = SHIMMED_MODULES.find((module) => shimNameOf(module) === shim);
+  if (!found || !RESOURCES.some((resource) => resource.module === found)) throw new Error(`${shim} belongs to no registered resource`);
+  return found;
 }
 
 /** Fails with instructions when dist/ is missing or older than any source file it is built from. */

@@ -141,6 +141,13 @@ function essentialType(shape: PropertyShape): string {
       return "[]";
     case "object":
       return shape.type.typeName ?? "{";
+    case "union":
+      // every variant, by its interface name, joined as a union
+      return shape.type.variants.map((variant) => variant.type.typeName ?? "{").join(" | ");
+    case "integer":
+      return "number";
+    case "record":
+      return "Record<string, unknown>";
     default:
       return shape.type.kind;
   }

@@ -54,6 +54,10 @@ function checkOptions(options: EmulatorOptions): void {
   const { port = 0, host = "127.0.0.1", tokenTtlSeconds, rateLimit, refillPerSecond, tenant, clients } = options;
   if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`port must be an integer 0..65535, got ${port}`);
   if (host !== "127.0.0.1") throw new Error(`host must be 127.0.0.1, got ${String(host)}`);
+  const { eventStreamStatusDefault = "enabled" } = options;
+  if (eventStreamStatusDefault !== "enabled" && eventStreamStatusDefault !== "disabled") {
+    throw new Error(`eventStreamStatusDefault must be "enabled" or "disabled", got ${String(eventStreamStatusDefault)}`);
+  }
   if (tokenTtlSeconds !== undefined && (!Number.isInteger(tokenTtlSeconds) || tokenTtlSeconds < 1)) {
     throw new Error(`tokenTtlSeconds must be a positive integer, got ${tokenTtlSeconds}`);
   }
@@ -95,7 +99,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   );
   const ttlSeconds = options.tokenTtlSeconds ?? DEFAULT_TTL_SECONDS;
   const authority = await TokenAuthority.create();
-  const state = new EmulatorState(options.tenant ?? DEFAULT_TENANT);
+  const state = new EmulatorState(options.tenant ?? DEFAULT_TENANT, options.eventStreamStatusDefault ?? "enabled");
   const bucket = options.rateLimit === undefined ? undefined : { size: options.rateLimit, refillPerSecond: options.refillPerSecond };
   const limiter = new RateLimiter(bucket, options.retryAfter ?? false);
   const faults = new FaultBook();

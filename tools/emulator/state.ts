@@ -165,7 +165,11 @@ export class EmulatorState {
   /** Per name prefix, so repeated seeds keep numbering on. */
   private readonly seededCounts = new Map<string, number>();
 
-  constructor(readonly tenant: string) {}
+  constructor(
+    readonly tenant: string,
+    /** What POST gives a stream sent without `status` (the service changed it during 2025). */
+    readonly eventStreamStatusDefault: StoredEventStream["status"] = "enabled",
+  ) {}
 
   /** Back to a fresh tenant, in place, so references held by tests stay live. */
   clear(): void {
@@ -192,6 +196,12 @@ export class EmulatorState {
     const now = this.timestamp();
     const stream: StoredEventStream = { ...structuredClone(input), id: newEventStreamId(), created_at: now, updated_at: now };
     this.eventStreams.push(stream);
+    return stream;
+  }
+
+  /** Applies a PATCH's fields and advances updated_at. */
+  updateEventStream(stream: StoredEventStream, changes: Partial<NewEventStream>): StoredEventStream {
+    Object.assign(stream, structuredClone(changes), { updated_at: this.timestamp() });
     return stream;
   }
 

@@ -31,6 +31,11 @@ export interface EmulatorOptions {
   tenant?: string;
   /** Send Retry-After on 429s; default false (only x-ratelimit-* headers). */
   retryAfter?: boolean;
+  /**
+   * The `status` a stream created without one gets: `enabled` (the default, as the service answers today) or
+   * `disabled` (as recorded in early 2025).
+   */
+  eventStreamStatusDefault?: "enabled" | "disabled";
   /** Serve https with this PEM key and certificate (e.g. a throwaway self-signed one); default plain http. */
   tls?: { key: string | Buffer; cert: string | Buffer };
 }

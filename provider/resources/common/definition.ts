@@ -32,9 +32,9 @@ export interface PropertyMeta {
   /** Inputs only; default "update". */
   onChange?: OnChange;
   /**
-   * For object properties: the name of the interface the type is emitted as (inline when absent). For enum
-   * properties (or arrays of an enum): the name of the enum type in the package schema (default: the owner's
-   * name and the property's, e.g. `MfaFactorName`).
+   * For object properties (and each variant of a union): the name of the interface the type is emitted as (inline
+   * when absent). For enum properties (or arrays of an enum): the name of the enum type in the package schema
+   * (default: the owner's name and the property's, e.g. `MfaFactorName`).
    */
   typeName?: string;
 }
@@ -73,9 +73,21 @@ export type StoredOutputs<Definition extends ResourceDefinition, Echoed extends 
 
 export type TypeShape =
   | { kind: "string" | "boolean" | "number" }
+  /** A number with `.int()`: `number` in TypeScript, `integer` in the plugin schema. */
+  | { kind: "integer" }
   | { kind: "enum"; values: readonly string[]; typeName?: string }
   | { kind: "array"; items: TypeShape }
-  | { kind: "object"; typeName?: string; properties: PropertyShape[] };
+  | { kind: "object"; typeName?: string; description?: string; properties: PropertyShape[] }
+  /** Any JSON object (e.g. a configuration passed through as the service sent it). */
+  | { kind: "record" }
+  /** A discriminated union of object types (`z.discriminatedUnion`), narrowed on `discriminator`. */
+  | { kind: "union"; discriminator: string; variants: UnionVariant[] };
+
+/** One variant of a union: the discriminator's value and the variant's object type. */
+export interface UnionVariant {
+  value: string;
+  type: Extract<TypeShape, { kind: "object" }>;
+}
 
 export interface PropertyShape extends PropertyMeta {
   name: string;
@@ -84,25 +96,54 @@ export interface PropertyShape extends PropertyMeta {
   type: TypeShape;
 }
 
-function typeOf(schema: z.ZodType, typeName: string | undefined): TypeShape {
+function typeOf(schema: z.ZodType, typeName: string | undefined, description?: string): TypeShape {
   const def = schema._zod.def;
   switch (def.type) {
+    case "number":
+      return { kind: (schema as z.ZodNumber).isInt ? "integer" : "number" };
     case "string":
     case "boolean":
-    case "number":
       return { kind: def.type };
     case "enum":
       return { kind: "enum", values: (schema as z.ZodEnum).options.map(String), typeName };
+    case "literal":
+      return { kind: "enum", values: [...(schema as z.ZodLiteral).values].map(String) };
+    case "record":
+      return { kind: "record" };
+    case "union":
+      return unionOf(schema as z.ZodDiscriminatedUnion<z.ZodObject[]>);
     case "array": {
-      // An array property's type name names its items only when they are an enum (object items stay inline).
       const element = (schema as z.ZodArray<z.ZodType>).element;
-      return { kind: "array", items: typeOf(element, element._zod.def.type === "enum" ? typeName : undefined) };
+      // An element type named in its own metadata keeps its description as the type's TSDoc; otherwise an array
+      // property's type name names its items only when they are an enum (object items stay inline).
+      const meta = propertyMeta.get(element);
+      const itemsName = meta?.typeName ?? (element._zod.def.type === "enum" ? typeName : undefined);
+      return { kind: "array", items: typeOf(element, itemsName, meta?.description) };
     }
     case "object":
-      return { kind: "object", typeName, properties: propertiesOf(schema as z.ZodObject) };
+      return { kind: "object", typeName, description, properties: propertiesOf(schema as z.ZodObject) };
     default:
-      throw new Error(`definitions support string, boolean, number, enum, array and object schemas, not ${def.type}`);
+      throw new Error(`definitions support string, boolean, number, enum, literal, record, array, object and discriminated union schemas, not ${def.type}`);
   }
+}
+
+/** A `z.discriminatedUnion` of objects, each variant carrying its metadata (`property(z.object(…), { description, typeName })`). */
+function unionOf(schema: z.ZodDiscriminatedUnion<z.ZodObject[]>): TypeShape {
+  const discriminator = schema._zod.def.discriminator;
+  if (!discriminator) throw new Error("definitions support only discriminated unions (z.discriminatedUnion)");
+  const variants = schema.options.map((option): UnionVariant => {
+    const meta = propertyMeta.get(option);
+    const tag = option.shape[discriminator] as z.ZodType | undefined;
+    const tagType = tag ? typeOf(tag, undefined) : undefined;
+    if (tagType?.kind !== "enum" || tagType.values.length !== 1) {
+      throw new Error(`each variant of a union needs a literal "${discriminator}"`);
+    }
+    return {
+      value: tagType.values[0],
+      type: { kind: "object", typeName: meta?.typeName, description: meta?.description, properties: propertiesOf(option) },
+    };
+  });
+  return { kind: "union", discriminator, variants };
 }
 
 /** The properties of a definition's inputs or outputs (or a nested object), in declaration order. */
@@ -131,14 +172,43 @@ export function namesWhere(object: z.ZodObject, test: (shape: PropertyShape) => 
     .map((shape) => shape.name);
 }
 
-/** Every string held by a secret property of `bag` (at any depth): what a call for this resource must never show. */
-export function secretStrings(object: z.ZodObject, bag: Record<string, unknown>): string[] {
-  const found: string[] = [];
+/** The object type of a union's variant a value takes (by its discriminator), if any. */
+export function variantOf(type: Extract<TypeShape, { kind: "union" }>, value: unknown): PropertyShape[] | undefined {
+  if (typeof value !== "object" || value === null) return undefined;
+  const tag = (value as Record<string, unknown>)[type.discriminator];
+  return type.variants.find((variant) => variant.value === tag)?.type.properties;
+}
+
+/** The property shapes a value of `type` has at its top level (objects, and the variant of a union). */
+export function nestedShapes(type: TypeShape, value: unknown): PropertyShape[] | undefined {
+  if (type.kind === "object") return type.properties;
+  if (type.kind === "union") return variantOf(type, value);
+  return undefined;
+}
+
+/** Every string held by a secret property of `bag`, at any depth (nested objects, union variants, arrays). */
+function collectSecrets(shapes: PropertyShape[], bag: unknown, found: string[]): void {
+  if (typeof bag !== "object" || bag === null) return;
   const collect = (value: unknown): void => {
     if (typeof value === "string") found.push(value);
     else if (Array.isArray(value)) value.forEach(collect);
     else if (typeof value === "object" && value !== null) Object.values(value).forEach(collect);
   };
-  for (const name of namesWhere(object, (shape) => shape.secret === true)) collect(bag[name]);
+  const walk = (type: TypeShape, value: unknown): void => {
+    if (type.kind === "array" && Array.isArray(value)) value.forEach((item) => walk(type.items, item));
+    const shapes = nestedShapes(type, value);
+    if (shapes) collectSecrets(shapes, value, found);
+  };
+  for (const shape of shapes) {
+    const value = (bag as Record<string, unknown>)[shape.name];
+    if (shape.secret === true) collect(value);
+    else walk(shape.type, value);
+  }
+}
+
+/** Every string held by a secret property of `bag` (at any depth): what a call for this resource must never show. */
+export function secretStrings(object: z.ZodObject, bag: Record<string, unknown>): string[] {
+  const found: string[] = [];
+  collectSecrets(propertiesOf(object), bag, found);
   return found;
 }

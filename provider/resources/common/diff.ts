@@ -4,7 +4,7 @@
  * whose `onChange` is "replace" replaces the resource.
  */
 import type { DiffResult } from "@pulumi/pulumi/dynamic";
-import { propertiesOf, type ResourceDefinition } from "./definition";
+import { nestedShapes, propertiesOf, type TypeShape, type ResourceDefinition } from "./definition";
 import { differs, type PropertyBag } from "./values";
 
 /** A dynamic provider's diff answer, plus the changed input names (a native plugin reports them per property). */
@@ -26,7 +26,26 @@ export function diffByDefinition(
     const test = changeTests[shape.name] ?? differs;
     return test(recorded[shape.name], desired[shape.name]);
   });
-  const replaces = changed.filter((shape) => shape.onChange === "replace").map((shape) => shape.name);
+  const replaces = changed
+    .filter((shape) => shape.onChange === "replace" || nestedReplace(shape.type, recorded[shape.name], desired[shape.name]))
+    .map((shape) => shape.name);
   // A replaced resource is deleted after its replacement exists: none of ours must go first.
   return { changes: changed.length > 0, replaces, deleteBeforeReplace: false, diffs: changed.map((shape) => shape.name) };
+}
+
+/**
+ * Whether a change inside a value replaces the resource: a union's variant changed, or a nested property whose
+ * `onChange` is "replace" differs (e.g. a destination's type, or its account).
+ */
+function nestedReplace(type: TypeShape, recorded: unknown, desired: unknown): boolean {
+  if (type.kind === "union") {
+    const tag = (value: unknown) => (typeof value === "object" && value !== null ? (value as PropertyBag)[type.discriminator] : undefined);
+    if (recorded !== undefined && differs(tag(recorded), tag(desired))) return true;
+  }
+  const shapes = nestedShapes(type, desired);
+  if (!shapes || typeof recorded !== "object" || recorded === null || typeof desired !== "object" || desired === null) return false;
+  return shapes.some((shape) => {
+    const [before, after] = [(recorded as PropertyBag)[shape.name], (desired as PropertyBag)[shape.name]];
+    return (shape.onChange === "replace" && differs(before, after)) || nestedReplace(shape.type, before, after);
+  });
 }

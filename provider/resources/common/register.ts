@@ -5,14 +5,35 @@
  * secret outputs are listed in additionalSecretOutputs.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { namesWhere, propertiesOf, type ResourceDefinition } from "./definition";
+import { namesWhere, propertiesOf, secretStrings, type PropertyShape, type ResourceDefinition, type TypeShape } from "./definition";
+
+/** Whether a value of this type can hold a secret property anywhere inside. */
+function typeHoldsSecret(type: TypeShape): boolean {
+  if (type.kind === "array") return typeHoldsSecret(type.items);
+  const objects = type.kind === "object" ? [type] : type.kind === "union" ? type.variants.map((variant) => variant.type) : [];
+  return objects.some((object) => object.properties.some((shape) => shape.secret === true || typeHoldsSecret(shape.type)));
+}
+
+/**
+ * A property that is not secret itself but may hold a secret further down (e.g. a union variant's token) is
+ * secret as a whole when it does: the dynamic door marks secrets per top-level property only.
+ */
+function secretWhenHolding(definition: ResourceDefinition, shape: PropertyShape, value: unknown): unknown {
+  const output: pulumi.Output<unknown> = pulumi.output(value as pulumi.Input<unknown>) as pulumi.Output<unknown>;
+  return output.apply((plain) => {
+    const holds = secretStrings(definition.inputs, { [shape.name]: plain }).length > 0;
+    return holds ? pulumi.secret(plain) : plain;
+  });
+}
 
 export function registeredProperties(definition: ResourceDefinition, args: object | undefined): pulumi.Inputs {
   const given = args as Record<string, unknown> | undefined;
   const properties: Record<string, unknown> = {};
   for (const shape of propertiesOf(definition.inputs)) {
     const value = given?.[shape.name];
-    properties[shape.name] = shape.secret && given !== undefined ? pulumi.secret(value) : value;
+    if (given === undefined) properties[shape.name] = value;
+    else if (shape.secret) properties[shape.name] = pulumi.secret(value);
+    else properties[shape.name] = typeHoldsSecret(shape.type) ? secretWhenHolding(definition, shape, value) : value;
   }
   for (const shape of propertiesOf(definition.outputs)) {
     if (!(shape.name in properties)) properties[shape.name] = undefined;

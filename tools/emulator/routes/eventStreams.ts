@@ -1,8 +1,9 @@
-// Operation 4 (list, paged) and the companions tests need: POST to seed, GET by id, DELETE (idempotent).
+// Operation 4 (list, paged) and the management a stream's lifecycle needs: POST, GET, PATCH and DELETE by id.
 //
-// Paging, as the service pages its other checkpoint-paged endpoints: streams in creation order; every
-// non-empty page carries `next`, an opaque cursor of its last stream (a short final page too); `from=<next>`
-// resumes after that stream; the page after the last stream is empty and has no `next`.
+// Paging, as the service pages its other checkpoint-paged endpoints: streams in creation order; on a request
+// that pages (`from` or `take` given) every non-empty page carries `next`, an opaque cursor of its last stream
+// (a short final page too); `from=<next>` resumes after that stream; the page after the last stream is empty
+// and has no `next`. A listing without either had no `next` in the recordings, so none is sent then.
 import { apiError, noContent, ok, type ApiResult } from "../http";
 import { describeIssue, validate, type ObjectSchema } from "../schema";
 import { eventStreamView, partnerEventSource, type DestinationType, type NewEventStream, type StoredDestination } from "../state";
@@ -60,10 +61,7 @@ const configurationSchemas: Record<DestinationType, ObjectSchema> = {
   },
 };
 
-const createSchema: ObjectSchema = {
-  type: "object",
-  required: ["name", "subscriptions", "destination"],
-  properties: {
+const streamFields: ObjectSchema["properties"] = {
     name: { type: "string", minLength: 1, maxLength: 128, description: "Name of the event stream" },
     subscriptions: {
       type: "array",
@@ -80,8 +78,10 @@ const createSchema: ObjectSchema = {
       },
     },
     status: { type: "string", enum: ["enabled", "disabled"], description: "Indicates whether the event stream is actively forwarding events" },
-  },
 };
+
+const createSchema: ObjectSchema = { type: "object", required: ["name", "subscriptions", "destination"], properties: streamFields };
+const updateSchema: ObjectSchema = { type: "object", minProperties: 1, properties: streamFields };
 
 const badPaging = (): ApiResult => apiError(400, "Invalid query string paging options", "invalid_query_string");
 
@@ -126,6 +126,18 @@ function destinationFrom(input: DestinationInput, tenant: string): StoredDestina
   }
 }
 
+/**
+ * An action stream's destination is refused on update (the service's deploy CLI strips it for that reason), and
+ * a destination's type never changes in place (the recorded clients replace the stream). Texts are ours.
+ */
+function destinationChangeRefusal(current: DestinationType, requested: DestinationType): ApiResult | undefined {
+  const refuse = (message: string): ApiResult =>
+    apiError(400, describeIssue("Payload", { message, property: "destination", description: "Destination of the event stream" }), "invalid_body");
+  if (current === "action") return refuse("The destination of an action stream cannot be updated");
+  if (requested !== current) return refuse(`The destination type cannot be changed from ${current} to ${requested}`);
+  return undefined;
+}
+
 function checkId(id: string): ApiResult | undefined {
   if (ID_FORMAT.test(id)) return undefined;
   const message = describeIssue("Path", {
@@ -151,7 +163,8 @@ export const eventStreamRoutes: Route[] = [
       const page = state.eventStreams.slice(start, start + take);
       const last = page.at(-1);
       const eventStreams = page.map(eventStreamView);
-      return ok(last ? { eventStreams, next: encodeCursor(last) } : { eventStreams });
+      const paging = from !== null || query.get("take") !== null;
+      return ok(last && paging ? { eventStreams, next: encodeCursor(last) } : { eventStreams });
     },
   },
   {
@@ -168,7 +181,7 @@ export const eventStreamRoutes: Route[] = [
       if (state.eventStreams.some((stream) => stream.name === input.name)) {
         return apiError(409, "Event stream name already in use.");
       }
-      const stream = state.addEventStream({ ...input, destination, status: input.status ?? "enabled" });
+      const stream = state.addEventStream({ ...input, destination, status: input.status ?? state.eventStreamStatusDefault });
       return ok(eventStreamView(stream), 201);
     },
   },
@@ -181,6 +194,35 @@ export const eventStreamRoutes: Route[] = [
       if (invalid) return invalid;
       const stream = state.findEventStream(params.id);
       return stream ? ok(eventStreamView(stream)) : apiError(404, "The requested stream does not exist.");
+    },
+  },
+  {
+    method: "PATCH",
+    path: "/event-streams/:id",
+    scope: "update:event_streams",
+    body: "json",
+    handle: ({ state, params, body }) => {
+      const invalid = checkId(params.id);
+      if (invalid) return invalid;
+      const issue = validate(body, updateSchema);
+      if (issue) return apiError(400, describeIssue("Payload", issue), "invalid_body");
+      const stream = state.findEventStream(params.id);
+      if (!stream) return apiError(404, "The requested stream does not exist.");
+      const input = body as Partial<Omit<NewEventStream, "destination">> & { destination?: DestinationInput };
+      const { destination: destinationInput, ...changes } = input;
+      let destination: StoredDestination | undefined;
+      if (destinationInput !== undefined) {
+        const refused = destinationChangeRefusal(stream.destination.type, destinationInput.type);
+        if (refused) return refused;
+        const checked = destinationFrom(destinationInput, state.tenant);
+        if ("status" in checked) return checked;
+        destination = checked;
+      }
+      if (changes.name !== undefined && state.eventStreams.some((other) => other !== stream && other.name === changes.name)) {
+        return apiError(409, "Event stream name already in use.");
+      }
+      const updated = state.updateEventStream(stream, { ...changes, ...(destination ? { destination } : {}) });
+      return ok(eventStreamView(updated));
     },
   },
   {

@@ -1,11 +1,12 @@
-// Contract operation 4, paged as the service pages its checkpoint-paged endpoints (recorded): `next` is an
-// opaque cursor of a page's last stream, on every non-empty page including a short final one; `from=<next>`
-// resumes after that stream; the page after the last stream is empty and has no `next`.
+// Contract operation 4, paged as the service pages its checkpoint-paged endpoints (recorded): on a request that
+// pages (`from` or `take` given), `next` is an opaque cursor of a page's last stream, on every non-empty page
+// including a short final one; `from=<next>` resumes after that stream; the page after the last stream is
+// empty and has no `next`. A listing with neither has no `next`, as the listings recorded that way.
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, STREAMS_PATH, useEmulator, type Json } from "./support";
 
 const SIZES = [0, 1, 50, 100, 101, 250];
-const TAKES: (number | undefined)[] = [undefined, 1, 7, 50, 100];
+const TAKES = [1, 7, 50, 100];
 
 /** What a cursor decodes to, as recorded: `<timestamp>UTC,<id>`. */
 const decode = (cursor: string): string => Buffer.from(cursor, "base64").toString("utf8");
@@ -24,15 +25,15 @@ describe("event stream paging", () => {
   };
 
   /** Follows `next` from the first page; checks each page's shape on the way. */
-  async function walk(take: number | undefined): Promise<{ ids: string[]; pages: number }> {
-    const pageSize = take ?? 50;
+  async function walk(take: number): Promise<{ ids: string[]; pages: number }> {
+    const pageSize = take;
     const ids: string[] = [];
     let from: string | undefined;
     let pages = 0;
     for (;;) {
       const query: Record<string, string> = {};
       if (from !== undefined) query.from = from;
-      if (take !== undefined) query.take = String(take);
+      query.take = String(take);
       const res = await list(query);
       expect(res.status).toBe(200);
       pages++;
@@ -51,21 +52,21 @@ describe("event stream paging", () => {
   }
 
   for (const size of SIZES) {
-    it(`visits each of ${size} streams exactly once in ceil(n/take) + 1 pages, for takes default, ${TAKES.slice(1).join(", ")}`, async () => {
+    it(`visits each of ${size} streams exactly once in ceil(n/take) + 1 pages, for takes ${TAKES.join(", ")}`, async () => {
       ctx.emulator.seedEventStreams(size);
       const expected = ctx.emulator.state.eventStreams.map((stream) => stream.id);
       expect(expected).toHaveLength(size);
       for (const take of TAKES) {
         const { ids, pages } = await walk(take);
         expect(ids).toEqual(expected);
-        expect(pages).toBe(Math.ceil(size / (take ?? 50)) + 1);
+        expect(pages).toBe(Math.ceil(size / take) + 1);
       }
     });
   }
 
   it("a short final page still carries `next`, and the page after it is empty", async () => {
     ctx.emulator.seedEventStreams(51);
-    const first = await list({});
+    const first = await list({ take: "50" });
     expect(first.body.eventStreams).toHaveLength(50);
     const second = await list({ from: first.body.next as string });
     expect(second.body.eventStreams.map((stream: Json) => stream.id)).toEqual([ctx.emulator.state.eventStreams[50].id]);
@@ -84,10 +85,18 @@ describe("event stream paging", () => {
 
   it("a stream created after the last page shows up when paging resumes from the last cursor", async () => {
     ctx.emulator.seedEventStreams(2);
-    const page = await list({});
+    const page = await list({ take: "2" });
     ctx.emulator.seedEventStreams(1, { namePrefix: "late" });
     const after = await list({ from: page.body.next as string });
     expect(after.body.eventStreams.map((stream: Json) => stream.name)).toEqual(["late-1"]);
+  });
+
+  it("a listing with neither from nor take gives the first 50 streams and no next, even with more to come", async () => {
+    ctx.emulator.seedEventStreams(51);
+    const res = await list({});
+    expect(res.body.eventStreams.map((stream: Json) => stream.id)).toEqual(ctx.emulator.state.eventStreams.slice(0, 50).map((stream) => stream.id));
+    expect(res.body).not.toHaveProperty("next");
+    expect((await list({ take: "50" })).body.next).toEqual(expect.any(String));
   });
 
   it("an empty tenant lists {eventStreams: []} with no next", async () => {

@@ -1,0 +1,205 @@
+/**
+ * EventStream, declared once (see common/definition.ts for the shape). Inputs have the camelCase shape of a
+ * stream getEventStreams lists (resources/eventStream/stream.ts holds the properties both share); the webhook's
+ * secrets are write-only: kept from the program's inputs, never read back.
+ */
+import { z } from "zod";
+import { property, type ResourceDefinition, type StoredOutputs } from "../common/definition";
+import { strictShape } from "../common/validation";
+import {
+  actionDescription,
+  actionId,
+  awsAccountId,
+  awsPartnerEventSource,
+  awsRegion,
+  eventBridgeDescription,
+  streamCreatedAt,
+  streamName,
+  streamUpdatedAt,
+  subscription,
+  webhookEndpoint,
+} from "./stream";
+
+export const EVENT_STREAM_STATUSES = ["enabled", "disabled"] as const;
+
+const SECRET = "Secret and write-only: never returned by the service, kept from the program's inputs.";
+const secretText = (what: string) => property(z.string().min(1), { description: `${what} ${SECRET}`, secret: true, writeOnly: true });
+
+const variant = <Shape extends z.ZodRawShape>(shape: Shape, description: string, typeName: string) =>
+  property(strictShape(shape), { description, typeName });
+
+/** How deliveries authenticate to the endpoint; narrow on `method`. */
+const authorizationArgs = property(
+  z.discriminatedUnion("method", [
+    variant(
+      { method: property(z.literal("bearer"), { description: '`"bearer"`' }), token: secretText("The bearer token.") },
+      "Bearer-token authorization.",
+      "EventStreamBearerAuthorizationArgs",
+    ),
+    variant(
+      {
+        method: property(z.literal("basic"), { description: '`"basic"`' }),
+        username: property(z.string().min(1), { description: "The user name." }),
+        password: secretText("The password."),
+      },
+      "Basic authorization.",
+      "EventStreamBasicAuthorizationArgs",
+    ),
+    variant(
+      {
+        method: property(z.literal("custom_header"), { description: '`"custom_header"`' }),
+        headerKey: property(z.string().min(1), { description: "The header's name." }),
+        headerValue: secretText("The header's value."),
+      },
+      "Authorization by a header of your choice.",
+      "EventStreamCustomHeaderAuthorizationArgs",
+    ),
+  ]),
+  { description: "How deliveries authenticate to the endpoint: `bearer`, `basic` or `custom_header`." },
+);
+
+const httpsEndpoint = property(
+  z.string().refine((value) => /^https:\/\/[^\s/]+/.test(value), { message: "must be an https:// URL" }),
+  { description: "The HTTPS URL events are delivered to (https only)." },
+);
+
+const typeTag = <Type extends string>(type: Type, onChange: "replace" = "replace") =>
+  property(z.literal(type), { description: `\`"${type}"\`; another type replaces the stream.`, onChange });
+const replacing = <Schema extends z.ZodType>(schema: Schema, description: string) =>
+  property(schema, { description: `${description} Changing it replaces the stream.`, onChange: "replace" });
+
+const destinationArgs = property(
+  z.discriminatedUnion("type", [
+    variant(
+      {
+        type: typeTag("webhook"),
+        configuration: property(strictShape({ webhookEndpoint: httpsEndpoint, webhookAuthorization: authorizationArgs }), {
+          description: "The endpoint and its authorization (updated in place).",
+        }),
+      },
+      "Events delivered to an HTTPS endpoint.",
+      "EventStreamWebhookDestinationArgs",
+    ),
+    variant(
+      {
+        type: typeTag("eventbridge"),
+        configuration: property(
+          strictShape({
+            awsAccountId: replacing(z.string().regex(/^\d{12}$/, { message: "must be 12 digits" }), "The AWS account (12 digits)."),
+            awsRegion: replacing(z.string().min(1), "The AWS region, e.g. `us-east-1`."),
+          }),
+          { description: "The AWS account and region of the partner event source." },
+        ),
+      },
+      eventBridgeDescription,
+      "EventStreamEventBridgeDestinationArgs",
+    ),
+    variant(
+      {
+        type: typeTag("action"),
+        configuration: property(strictShape({ actionId: replacing(z.string().min(1), "Id of the Action.") }), {
+          description: "The Action that receives the events.",
+        }),
+      },
+      actionDescription,
+      "EventStreamActionDestinationArgs",
+    ),
+  ]),
+  {
+    description:
+      "Where events are delivered; narrow on `type`. A change of type, of the EventBridge account or region, or of " +
+      "the Action replaces the stream; the webhook's endpoint and authorization are updated in place.",
+  },
+);
+
+const inputs = strictShape({
+  name: property(z.string().min(1).max(128), { description: "Name of the stream (1 to 128 characters), unique in the tenant." }),
+  subscriptions: property(
+    z.array(property(strictShape({ eventType: property(z.string().min(1), { description: "The event type, e.g. `user.created`." }) }), {
+      description: "One event type the stream is subscribed to.",
+      typeName: "EventStreamSubscriptionArgs",
+    })).min(1),
+    { description: "Event types the stream delivers, at least one; a set: their order never makes a diff." },
+  ),
+  status: property(z.enum(EVENT_STREAM_STATUSES).optional(), {
+    description: 'Whether the stream forwards events: `"enabled"` (the default, always sent) or `"disabled"`.',
+  }),
+  destination: destinationArgs,
+});
+
+// Outputs: the stream as the service holds it, the write-only secrets kept from the inputs. Their object types
+// are named apart from the inputs' (the plugin schema drops an `Args` suffix, and the two shapes differ).
+const authorizationOutput = property(
+  z.object({
+    method: property(z.string(), { description: "`bearer`, `basic` or `custom_header`." }),
+    token: property(z.string().optional(), { description: `The bearer token. ${SECRET}`, secret: true, writeOnly: true }),
+    username: property(z.string().optional(), { description: "The user name of `basic` authorization." }),
+    password: property(z.string().optional(), { description: `The password. ${SECRET}`, secret: true, writeOnly: true }),
+    headerKey: property(z.string().optional(), { description: "The header's name of `custom_header` authorization." }),
+    headerValue: property(z.string().optional(), { description: `The header's value. ${SECRET}`, secret: true, writeOnly: true }),
+  }),
+  { description: "How deliveries authenticate to the endpoint.", typeName: "EventStreamWebhookAuthorization" },
+);
+
+const outputVariant = <Shape extends z.ZodRawShape>(shape: Shape, description: string, typeName: string) =>
+  property(z.object(shape), { description, typeName });
+const outputTag = <Type extends string>(type: Type) => property(z.literal(type), { description: `\`"${type}"\`.` });
+
+const destinationOutput = property(
+  z.discriminatedUnion("type", [
+    outputVariant(
+      {
+        type: outputTag("webhook"),
+        configuration: property(z.object({ webhookEndpoint, webhookAuthorization: authorizationOutput }), {
+          description: "The endpoint and its authorization.",
+        }),
+      },
+      "Events delivered to an HTTPS endpoint.",
+      "EventStreamWebhook",
+    ),
+    outputVariant(
+      {
+        type: outputTag("eventbridge"),
+        configuration: property(z.object({ awsAccountId, awsRegion, awsPartnerEventSource }), {
+          description: "The AWS account and region, and the partner event source the service created there.",
+        }),
+      },
+      eventBridgeDescription,
+      "EventStreamEventBridge",
+    ),
+    outputVariant(
+      { type: outputTag("action"), configuration: property(z.object({ actionId }), { description: "The Action." }) },
+      actionDescription,
+      "EventStreamAction",
+    ),
+  ]),
+  { description: "Where events are delivered, as the service holds it (write-only secrets kept from the inputs)." },
+);
+
+const outputs = z.object({
+  name: streamName,
+  subscriptions: property(z.array(subscription), { description: "Event types the stream delivers." }),
+  status: property(z.enum(EVENT_STREAM_STATUSES), { description: "Whether the stream forwards events." }),
+  destination: destinationOutput,
+  createdAt: streamCreatedAt,
+  updatedAt: streamUpdatedAt,
+});
+
+export const eventStreamDefinition = {
+  name: "EventStream" as const,
+  module: "eventStream" as const,
+  description:
+    "An event stream of the tenant: events of the subscribed types delivered to a webhook, an Amazon EventBridge " +
+    "partner event source or an Action. Refresh reads it back (a stream disabled, renamed or re-subscribed by hand " +
+    "is drift); the webhook's token, password or header value is write-only and kept from the program.",
+  getDescription:
+    'Reads an existing event stream by the service\'s id (e.g. `"est_jmj7QpymGFqmysiCpWAcZe"`) without managing it. ' +
+    "The webhook's secret is never read.",
+  argsDescription: "The desired event stream.",
+  inputs,
+  outputs,
+} satisfies ResourceDefinition;
+
+export type EventStreamInputs = z.infer<typeof inputs>;
+export type EventStreamDestinationInputs = EventStreamInputs["destination"];
+export type EventStreamOutputs = StoredOutputs<typeof eventStreamDefinition>;

@@ -1,0 +1,133 @@
+/**
+ * Event streams on the wire (snake_case) and the translations: `expand` (checked inputs → POST/PATCH body) and
+ * `flatten` (response → outputs, the write-only secrets kept from the inputs). The response is read with the
+ * listing's wire schema and translation (functions/eventStreamsWire.ts), so both read a stream the same way.
+ */
+import { eventStreamWire, flattenEventStream, type EventStreamWire } from "../../functions/eventStreamsWire";
+import type { EventStreamDestinationInputs, EventStreamInputs, EventStreamOutputs } from "./definition";
+
+export const EVENT_STREAMS_PATH = "/event-streams";
+export const eventStreamResponse = eventStreamWire;
+export type EventStreamResponse = EventStreamWire;
+
+/**
+ * Ids are opaque (recorded ones are `est_` and 22 letters and digits); all that is required is one path
+ * segment that stays one: unreserved URL characters, and not "." or "..".
+ */
+export function isEventStreamId(id: unknown): id is string {
+  return typeof id === "string" && /^[A-Za-z0-9._~-]+$/.test(id) && id !== "." && id !== "..";
+}
+
+export function invalidIdError(id: string): Error {
+  return new Error(
+    `${JSON.stringify(String(id).slice(0, 80))} is not a valid event stream id: an id is the service's, such as ` +
+      `"est_jmj7QpymGFqmysiCpWAcZe".`,
+  );
+}
+
+/** The path of one stream; refuses, before any call, an id that cannot be one path segment. */
+export function streamPath(id: string): string {
+  if (!isEventStreamId(id)) throw invalidIdError(id);
+  return `${EVENT_STREAMS_PATH}/${encodeURIComponent(id)}`;
+}
+
+type Authorization = Extract<EventStreamDestinationInputs, { type: "webhook" }>["configuration"]["webhookAuthorization"];
+
+function expandAuthorization(authorization: Authorization): Record<string, string> {
+  switch (authorization.method) {
+    case "bearer":
+      return { method: "bearer", token: authorization.token };
+    case "basic":
+      return { method: "basic", username: authorization.username, password: authorization.password };
+    case "custom_header":
+      return { method: "custom_header", header_key: authorization.headerKey, header_value: authorization.headerValue };
+  }
+}
+
+export function expandDestination(destination: EventStreamDestinationInputs): Record<string, unknown> {
+  switch (destination.type) {
+    case "webhook": {
+      const { webhookEndpoint, webhookAuthorization } = destination.configuration;
+      return { type: "webhook", configuration: { webhook_endpoint: webhookEndpoint, webhook_authorization: expandAuthorization(webhookAuthorization) } };
+    }
+    case "eventbridge":
+      return { type: "eventbridge", configuration: { aws_account_id: destination.configuration.awsAccountId, aws_region: destination.configuration.awsRegion } };
+    case "action":
+      return { type: "action", configuration: { action_id: destination.configuration.actionId } };
+  }
+}
+
+const subscriptionsWire = (subscriptions: EventStreamInputs["subscriptions"]) =>
+  subscriptions.map((subscription) => ({ event_type: subscription.eventType }));
+
+/** POST body: everything, `status` always (its default changed over time at the service). */
+export function expandCreate(inputs: EventStreamInputs): Record<string, unknown> {
+  return {
+    name: inputs.name,
+    subscriptions: subscriptionsWire(inputs.subscriptions),
+    destination: expandDestination(inputs.destination),
+    status: inputs.status ?? "enabled",
+  };
+}
+
+/**
+ * PATCH body: name, subscriptions, status, and the destination only for a webhook (with its secret, as every
+ * recorded webhook update did); an action or EventBridge update never sends it (the service refuses it for
+ * actions, and nothing of it can change in place).
+ */
+export function expandUpdate(inputs: EventStreamInputs): Record<string, unknown> {
+  const body: Record<string, unknown> = {
+    name: inputs.name,
+    subscriptions: subscriptionsWire(inputs.subscriptions),
+    status: inputs.status ?? "enabled",
+  };
+  if (inputs.destination.type === "webhook") body.destination = expandDestination(inputs.destination);
+  return body;
+}
+
+/** The write-only secrets of a webhook destination's authorization, if the inputs hold one of the same method. */
+function keptSecrets(kept: EventStreamDestinationInputs | undefined, method: string): Record<string, string> {
+  if (kept?.type !== "webhook" || kept.configuration.webhookAuthorization.method !== method) return {};
+  const authorization = kept.configuration.webhookAuthorization;
+  switch (authorization.method) {
+    case "bearer":
+      return { token: authorization.token };
+    case "basic":
+      return { password: authorization.password };
+    case "custom_header":
+      return { headerValue: authorization.headerValue };
+  }
+}
+
+/**
+ * Response → outputs. `kept` is the destination as the program gave it (or as stored), whose secrets the
+ * service never returns; a destination type this package does not know is refused.
+ */
+export function flattenEventStreamResponse(
+  response: EventStreamResponse,
+  kept: EventStreamDestinationInputs | undefined,
+  operation: string,
+): Omit<EventStreamOutputs, "schemaVersion"> & { id: string } {
+  const stream = flattenEventStream(response);
+  const { destination } = stream;
+  const shapeError = (what: string) => new Error(`${operation} failed: the service answered with ${what}.`);
+  if (destination.type === "other") throw shapeError(`a destination of type ${JSON.stringify(destination.serviceType)} this package cannot manage`);
+  if (destination.type === "eventbridge" && destination.configuration.awsPartnerEventSource === undefined) {
+    throw shapeError("an eventbridge destination without aws_partner_event_source");
+  }
+  const status = stream.status === "disabled" ? "disabled" : "enabled";
+  const base = { id: stream.id, name: stream.name, subscriptions: stream.subscriptions, status, createdAt: stream.createdAt, updatedAt: stream.updatedAt } as const;
+  switch (destination.type) {
+    case "webhook": {
+      const { webhookEndpoint, webhookAuthorization } = destination.configuration;
+      const authorization = { ...webhookAuthorization, ...keptSecrets(kept, webhookAuthorization.method) };
+      return { ...base, destination: { type: "webhook", configuration: { webhookEndpoint, webhookAuthorization: authorization } } };
+    }
+    case "eventbridge": {
+      const { awsAccountId, awsRegion, awsPartnerEventSource } = destination.configuration;
+      return { ...base, destination: { type: "eventbridge", configuration: { awsAccountId, awsRegion, awsPartnerEventSource: awsPartnerEventSource as string } } };
+    }
+    case "action":
+      return { ...base, destination };
+  }
+}

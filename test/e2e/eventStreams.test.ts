@@ -1,0 +1,141 @@
+/**
+ * examples/event-streams end to end through the engine stand-in: create, a no-op up with 0 calls, a stream
+ * disabled by hand found by `preview --refresh --expect-no-changes`, rotation of the webhook token as an
+ * update, a change of destination type as a replace, destroy. The token is never in state, output or logs.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startEmulator, type Emulator, type EmulatorClient } from "../../tools/emulator";
+import { ExpectNoChangesError, createEngine, proposedChanges, type Engine, type RunResult } from "../../tools/engine";
+import { REPO_ROOT, packageLookupEnv } from "../../tools/stacks/packageLink";
+import { RequestWindow, STREAMS_API_PATH, expectNoSecrets, operations, visibleTexts } from "./helpers";
+
+const PROJECT_DIR = join(REPO_ROOT, "examples", "event-streams");
+const CLIENT: EmulatorClient = { id: "streams-ci", secret: "sentinel-streams-client-secret-41ac" };
+const TOKEN = "sentinel-webhook-token-first-9d2e";
+const ROTATED = "sentinel-webhook-token-rotated-7b1f";
+const STREAM = `${STREAMS_API_PATH}/{id}`;
+
+describe.sequential("examples/event-streams", () => {
+  let emulator: Emulator;
+  let requests: RequestWindow;
+  let stateDir: string;
+
+  beforeAll(async () => {
+    emulator = await startEmulator({ clients: [CLIENT] });
+    requests = new RequestWindow(emulator);
+    stateDir = mkdtempSync(join(tmpdir(), "pulumi-tenant-streams-"));
+  });
+
+  afterAll(async () => {
+    if (stateDir) rmSync(stateDir, { recursive: true, force: true });
+    await emulator?.close();
+  });
+
+  /** The stack with the given webhook token and, optionally, the archive sent to an Action. */
+  function stack(token: string, archiveActionId?: string): Engine {
+    return createEngine({
+      projectDir: PROJECT_DIR,
+      stack: "dev",
+      stateDir,
+      passphrase: "event-streams passphrase",
+      config: {
+        "tenant:domain": { value: emulator.url },
+        "tenant:clientId": { value: CLIENT.id },
+        "tenant:clientSecret": { value: CLIENT.secret, secret: true },
+        webhookToken: { value: token, secret: true },
+        ...(archiveActionId ? { archiveActionId: { value: archiveActionId } } : {}),
+      },
+      env: { PULUMI_NODEJS_TRANSPILE_ONLY: "true", ...packageLookupEnv() },
+    });
+  }
+
+  /** API calls as "METHOD /path" counts, stream ids folded into {id}. */
+  function calls(): Record<string, number> {
+    const counts: Record<string, number> = {};
+    for (const entry of requests.take().entries.filter((e) => e.path.startsWith("/api/v2"))) {
+      const key = `${entry.method} ${entry.path.replace(/\/event-streams\/[^/]+$/, "/event-streams/{id}")}`;
+      counts[key] = (counts[key] ?? 0) + 1;
+    }
+    return counts;
+  }
+
+  async function expectNoLeaks(step: string, engine: Engine, result: RunResult): Promise<void> {
+    expectNoSecrets(visibleTexts(step, result, await engine.rawState()), {
+      "the webhook token": [TOKEN],
+      "the rotated webhook token": [ROTATED],
+      "the client secret": [CLIENT.secret],
+      "an access token": emulator.issuedAccessTokens(),
+    });
+  }
+
+  const streamNamed = (name: string) => emulator.state.eventStreams.find((stream) => stream.name === name);
+
+  it("up creates both streams with one POST each and exports the partner event source", async () => {
+    const engine = stack(TOKEN);
+    const result = await engine.up();
+    await expectNoLeaks("create", engine, result);
+    expect(operations(result)).toEqual(expect.arrayContaining(["create tenant:EventStream archive", "create tenant:EventStream audit-webhook"]));
+    expect(calls()).toEqual({ [`POST ${STREAMS_API_PATH}`]: 2 });
+    expect(streamNamed("audit-webhook")?.destination.configuration).toMatchObject({ webhook_authorization: { method: "bearer", token: TOKEN } });
+    const archive = streamNamed("archive")?.destination;
+    expect(archive?.type).toBe("eventbridge");
+    expect(result.outputs.archivePartnerEventSource).toBe((archive?.configuration as { aws_partner_event_source?: string }).aws_partner_event_source);
+    expect(result.outputs.auditStatus).toBe("enabled");
+  });
+
+  it("a second up changes nothing and calls nothing", async () => {
+    const result = await stack(TOKEN).up();
+    expect(result.steps.every((step) => step.op === "same")).toBe(true);
+    expect(calls()).toEqual({});
+  });
+
+  it("a stream disabled by hand is found by preview --refresh --expect-no-changes, one GET per stream", async () => {
+    streamNamed("audit-webhook")!.status = "disabled";
+    const engine = stack(TOKEN);
+    const error = await engine.preview({ refresh: true, expectNoChanges: true }).then(
+      () => new Error("expected drift"),
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(ExpectNoChangesError);
+    const drift = error as ExpectNoChangesError;
+    expect(proposedChanges(drift.result.steps, drift.operation).map((step) => `${step.op} ${step.name}`)).toEqual(["update audit-webhook"]);
+    await expectNoLeaks("preview --refresh", engine, drift.result);
+    expect(calls()).toEqual({ [`GET ${STREAM}`]: 2 });
+  });
+
+  it("a rotated token is an update that sends it, and re-enables the stream", async () => {
+    const engine = stack(ROTATED);
+    const result = await engine.up();
+    await expectNoLeaks("rotate", engine, result);
+    expect(operations(result).filter((line) => !line.startsWith("same"))).toEqual(["update tenant:EventStream audit-webhook"]);
+    expect(calls()).toEqual({ [`PATCH ${STREAM}`]: 1 });
+    const audit = streamNamed("audit-webhook");
+    expect(audit?.status).toBe("enabled");
+    expect(audit?.destination.configuration).toMatchObject({ webhook_authorization: { token: ROTATED } });
+  });
+
+  it("another destination type replaces the stream: delete the old one (its name is unique), then create the new", async () => {
+    const before = streamNamed("archive")?.id;
+    const engine = stack(ROTATED, "act_archive");
+    const result = await engine.up();
+    await expectNoLeaks("replace", engine, result);
+    expect(operations(result).filter((line) => !line.startsWith("same"))).toEqual(["replace tenant:EventStream archive"]);
+    const replaced = requests.take().entries.filter((entry) => entry.path.startsWith(STREAMS_API_PATH)).map((entry) => entry.method);
+    expect(replaced).toEqual(["DELETE", "POST"]);
+    expect(streamNamed("archive")?.destination).toEqual({ type: "action", configuration: { action_id: "act_archive" } });
+    expect(streamNamed("archive")?.id).not.toBe(before);
+    expect(result.outputs.archivePartnerEventSource).toBeUndefined();
+  });
+
+  it("destroy deletes both streams", async () => {
+    const engine = stack(ROTATED, "act_archive");
+    const result = await engine.destroy();
+    await expectNoLeaks("destroy", engine, result);
+    expect(calls()).toEqual({ [`DELETE ${STREAM}`]: 2 });
+    expect(emulator.state.eventStreams).toEqual([]);
+    expect((await engine.readState()).resources).toEqual([]);
+  });
+});

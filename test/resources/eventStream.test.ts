@@ -1,0 +1,179 @@
+// EventStream handlers against the emulator over real HTTP: one call per operation, write-only webhook secrets
+// kept from the inputs and never shown, replace vs update, refresh and drift, ids checked before any call,
+// 409s with the service's message and the stream's name, and check failures that never name `destination`.
+import { describe, expect, it } from "vitest";
+import * as handler from "../../provider/resources/eventStream/handler";
+import { apiRequests, leakedSentinels, rejectionOf, UNKNOWN, useConfiguredTenant } from "./harness";
+
+const tenant = useConfiguredTenant(handler);
+
+const TOKEN = "sentinel-webhook-token-Yt62Pq";
+const ROTATED = "sentinel-webhook-token-rotated-Lm41";
+const STREAMS = "/api/v2/event-streams";
+
+const webhook = (token = TOKEN) => ({
+  type: "webhook",
+  configuration: { webhookEndpoint: "https://hooks.example.com/in", webhookAuthorization: { method: "bearer", token } },
+});
+const eventBridge = (awsRegion = "us-east-1") => ({ type: "eventbridge", configuration: { awsAccountId: "123456789012", awsRegion } });
+const inputs = (overrides: Record<string, unknown> = {}) => ({
+  name: "audit",
+  subscriptions: [{ eventType: "user.created" }, { eventType: "user.deleted" }],
+  destination: webhook(),
+  ...overrides,
+});
+
+async function createStream(desired: Record<string, unknown>) {
+  const checked = await handler.check({}, desired);
+  expect(checked.failures).toEqual([]);
+  return handler.create(checked.inputs);
+}
+
+const sentinels = (text: string) => leakedSentinels(text, [TOKEN, ROTATED]);
+
+describe("EventStream lifecycle", () => {
+  it("creates with one POST that always sends status; outputs keep the token the service never returns", async () => {
+    const before = apiRequests(tenant());
+    const created = await createStream(inputs());
+    expect(apiRequests(tenant()) - before).toBe(1);
+    expect(created.id).toMatch(/^est_/);
+    const sent = tenant().state.findEventStream(created.id);
+    expect(sent?.status).toBe("enabled");
+    expect(created.outs).toMatchObject({
+      name: "audit",
+      status: "enabled",
+      destination: { type: "webhook", configuration: { webhookAuthorization: { method: "bearer", token: TOKEN } } },
+      schemaVersion: 1,
+    });
+  });
+
+  it("exports the EventBridge partner event source the service assigns", async () => {
+    const created = await createStream(inputs({ destination: eventBridge() }));
+    expect(created.outs?.destination).toEqual({
+      type: "eventbridge",
+      configuration: { awsAccountId: "123456789012", awsRegion: "us-east-1", awsPartnerEventSource: expect.any(String) },
+    });
+  });
+
+  it("refresh is one GET: drift shows, the token stays from state, a stream gone leaves the state", async () => {
+    const created = await createStream(inputs());
+    tenant().state.findEventStream(created.id)!.status = "disabled";
+    const before = apiRequests(tenant());
+    const read = await handler.read(created.id, created.outs);
+    expect(apiRequests(tenant()) - before).toBe(1);
+    expect(read.props).toMatchObject({ status: "disabled", destination: { configuration: { webhookAuthorization: { token: TOKEN } } } });
+    const diff = await handler.diff(created.id, read.props, inputs());
+    expect(diff).toMatchObject({ changes: true, replaces: [], diffs: ["status"] });
+    tenant().state.removeEventStream(created.id);
+    expect(await handler.read(created.id, created.outs)).toEqual({ id: "" });
+  });
+
+  it("a rotated token is an in-place update that re-sends the webhook destination with it", async () => {
+    const created = await createStream(inputs());
+    const desired = inputs({ destination: webhook(ROTATED) });
+    const diff = await handler.diff(created.id, created.outs, desired);
+    expect(diff).toMatchObject({ changes: true, replaces: [], diffs: ["destination"] });
+    expect(sentinels(JSON.stringify(diff))).toEqual([]);
+    const updated = await handler.update(created.id, created.outs, desired);
+    const stored = tenant().state.findEventStream(created.id)!;
+    expect(stored.destination.configuration).toMatchObject({ webhook_authorization: { token: ROTATED } });
+    expect(updated.outs?.destination).toMatchObject({ configuration: { webhookAuthorization: { token: ROTATED } } });
+  });
+
+  it("an action stream's update goes through (the service refuses one that sends destination)", async () => {
+    const destination = { type: "action", configuration: { actionId: "act_1" } };
+    const created = await createStream(inputs({ destination }));
+    const before = apiRequests(tenant());
+    const updated = await handler.update(created.id, created.outs, inputs({ name: "renamed", destination, status: "disabled" }));
+    expect(apiRequests(tenant()) - before).toBe(1);
+    expect(tenant().count("PATCH", STREAMS)).toBe(1);
+    expect(updated.outs).toMatchObject({ name: "renamed", status: "disabled", destination });
+  });
+
+  it.each([
+    ["a type change", webhook(), eventBridge()],
+    ["another region", eventBridge(), eventBridge("eu-west-1")],
+    ["another action", { type: "action", configuration: { actionId: "a" } }, { type: "action", configuration: { actionId: "b" } }],
+  ])("%s replaces the stream", async (_label, before, after) => {
+    const outs = { ...inputs({ destination: before }), status: "enabled" };
+    expect(await handler.diff("est_x", outs, inputs({ destination: after }))).toMatchObject({
+      changes: true,
+      replaces: ["destination"],
+      deleteBeforeReplace: true, // the name is unique in the tenant
+    });
+  });
+
+  it("subscriptions are a set, and an omitted status is enabled: no diff", async () => {
+    const created = await createStream(inputs());
+    const reordered = inputs({ subscriptions: [{ eventType: "user.deleted" }, { eventType: "user.created" }] });
+    expect(await handler.diff(created.id, created.outs, reordered)).toMatchObject({ changes: false });
+  });
+
+  it("delete is one DELETE, and a stream already gone is success", async () => {
+    const created = await createStream(inputs());
+    await handler.delete(created.id, created.outs);
+    expect(tenant().state.findEventStream(created.id)).toBeUndefined();
+    await handler.delete(created.id, created.outs);
+  });
+
+  it("a 409 fails with the service's message and the stream's name, without the token", async () => {
+    await createStream(inputs());
+    const error = await rejectionOf(createStream(inputs()));
+    expect(error.message).toContain('EventStream "audit"');
+    expect(error.message).toContain("Event stream name already in use.");
+    expect(sentinels(error.message)).toEqual([]);
+  });
+});
+
+describe("EventStream ids", () => {
+  it("refuses an id that cannot be a path segment before any call", async () => {
+    const before = tenant().count();
+    for (const id of ["", "..", "est/../x", "a b"]) {
+      const error = await rejectionOf(handler.read(id, {}));
+      expect(error.message).toContain("is not a valid event stream id");
+    }
+    expect(tenant().count()).toBe(before);
+  });
+
+  it("reports the service's 400 invalid_uri as not a valid event stream id, naming it", async () => {
+    const error = await rejectionOf(handler.read("est_short", {}));
+    expect(error.message).toBe('"est_short" is not a valid event stream id: an id is the service\'s, such as "est_jmj7QpymGFqmysiCpWAcZe".');
+  });
+
+  it(".get of an unknown id fails naming it", async () => {
+    const error = await rejectionOf(handler.read("est_3UzyS4veHQLMTCt3EzXgTt", {}));
+    expect(error.message).toContain('EventStream.get("est_3UzyS4veHQLMTCt3EzXgTt")');
+  });
+});
+
+describe("EventStream check", () => {
+  const failuresOf = async (desired: Record<string, unknown>) => (await handler.check({}, desired)).failures ?? [];
+
+  it("names nested paths, never destination, and shows no secret", async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [inputs({ destination: { ...webhook(), configuration: { ...webhook().configuration, webhookEndpoint: "http://plain.example.com" } } }), "destination.configuration.webhookEndpoint"],
+      [inputs({ destination: { type: "kafka", configuration: { token: TOKEN } } }), "destination.type"],
+      [inputs({ destination: { type: "webhook", configuration: { webhookEndpoint: "https://h.example.com", webhookAuthorization: { method: "bearer" } } } }), "destination.configuration.webhookAuthorization.token"],
+      [inputs({ destination: { ...eventBridge(), configuration: { awsAccountId: "12", awsRegion: "us-east-1" } } }), "destination.configuration.awsAccountId"],
+    ];
+    for (const [desired, property] of cases) {
+      const failures = await failuresOf(desired);
+      expect(failures.map((failure) => failure.property)).toContain(property);
+      expect(failures.map((failure) => failure.property)).not.toContain("destination");
+      expect(sentinels(JSON.stringify(failures))).toEqual([]);
+    }
+    expect(await failuresOf({ name: "x", subscriptions: [{ eventType: "a" }] })).toEqual([{ property: "", reason: "destination is required" }]);
+  });
+
+  it("skips values unknown during preview", async () => {
+    expect(await failuresOf(inputs({ destination: UNKNOWN }))).toEqual([]);
+  });
+});
+
+describe("EventStream diff after create", () => {
+  it("an EventBridge stream's stored outputs (with the partner event source) make no diff against the same inputs", async () => {
+    const desired = inputs({ destination: eventBridge() });
+    const created = await createStream(desired);
+    expect(await handler.diff(created.id, created.outs, desired)).toMatchObject({ changes: false });
+  });
+});
