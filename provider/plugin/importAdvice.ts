@@ -31,7 +31,7 @@ export function writeOnlyAdvice(definition: ResourceDefinition): string | undefi
   const names = paths.join(", ");
   return (
     `The imported ${definition.name}'s ${names} ${paths.length === 1 ? "is" : "are"} write-only (the service never ` +
-    "returns it), so the imported inputs and the generated code leave it out: the service keeps the value it holds " +
-    "until your program sets one (as a secret)."
+    "returns it), so the imported inputs lack it and the generated code has an empty value for it, which keeps the " +
+    "value the service holds until your program sets one (as a secret)."
   );
 }

@@ -1,6 +1,7 @@
 // ApnsPushProvider handlers against the emulator over real HTTP: the certificate checked as base64 before any
-// call and sent on create and on every update (the service's PUT replaces the whole configuration), refresh one
-// GET finding a bundle id or sandbox flag changed by hand, delete making no call.
+// call and sent on create and on every update that has it (the service's PUT replaces the whole configuration); an
+// existing configuration without it (an imported one) keeps the tenant's through a PATCH; refresh one GET finding a
+// bundle id or sandbox flag changed by hand, delete making no call.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import * as handler from "../../provider/resources/apnsPushProvider/handler";
 import { apiRequests, rejectionOf, tenantHostOf, useConfiguredTenant } from "./harness";
@@ -112,5 +113,56 @@ describe("ApnsPushProvider check", () => {
     for (const p12 of ["AA==", "AAA=", "AAAA", "A".repeat(10_000)]) {
       expect((await handler.check({}, { bundleId: "b", p12 })).failures).toEqual([]);
     }
+  });
+});
+
+describe("ApnsPushProvider without its certificate: kept on an existing configuration, required to create", () => {
+  /** The state and inputs `pulumi import` records: a read by id, which has no certificate. */
+  async function imported() {
+    await createApns();
+    const id = tenantHostOf(tenant());
+    const read = await handler.read(id, {});
+    expect(read.inputs).toEqual({ bundleId: "com.example.app", sandbox: false });
+    return { id, props: read.props as Record<string, unknown>, olds: read.inputs as Record<string, unknown> };
+  }
+
+  it.each([
+    ["empty, as the generated code has it", { bundleId: "com.example.app", sandbox: false, p12: "" }],
+    ["left out", { bundleId: "com.example.app", sandbox: false }],
+  ])("the certificate %s passes check on an imported configuration, which then shows no change", async (_how, desired) => {
+    const { id, props, olds } = await imported();
+    const checked = await handler.check(olds, desired);
+    expect(checked.failures).toEqual([]);
+    expect(checked.inputs).toEqual({ bundleId: "com.example.app", sandbox: false });
+    await expect(handler.diff(id, props, checked.inputs)).resolves.toMatchObject({ changes: false, diffs: [] });
+  });
+
+  it("an update without it PATCHes bundle id and sandbox; the tenant keeps its certificate", async () => {
+    const { id, props, olds } = await imported();
+    const checked = await handler.check(olds, { bundleId: "com.example.app", sandbox: true, p12: "" });
+    await expect(handler.diff(id, props, checked.inputs)).resolves.toMatchObject({ changes: true, diffs: ["sandbox"] });
+    const before = apiCalls().length;
+    const updated = await handler.update(id, props, checked.inputs);
+    expect(updated.outs).toEqual({ bundleId: "com.example.app", sandbox: true, schemaVersion: 1 });
+    expect(apiCalls().slice(before)).toEqual([`PATCH ${APNS}`]);
+    expect(tenant().state.pushCredentials.apns).toEqual({ bundle_id: "com.example.app", sandbox: true, p12: P12 });
+  });
+
+  it("a certificate that is not base64 still fails on an existing configuration", async () => {
+    const { olds } = await imported();
+    const checked = await handler.check(olds, { bundleId: "com.example.app", p12: "not base64!" });
+    expect(checked.failures?.map((failure) => failure.property)).toEqual([""]);
+  });
+
+  it.each([
+    ["empty", { bundleId: "b", p12: "" }, /^p12 must be at least 1 character/],
+    ["left out", { bundleId: "b" }, /^p12 is required$/],
+  ])("creating one with the certificate %s fails check, naming no property; create makes no call", async (_how, desired, reason) => {
+    const failures = (await handler.check({}, desired)).failures ?? [];
+    expect(failures.length).toBeGreaterThan(0);
+    for (const failure of failures) expect(failure.property).toBe("");
+    expect(failures[0]?.reason).toMatch(reason);
+    await expect(handler.create(desired)).rejects.toThrow(/Invalid ApnsPushProvider inputs: p12/);
+    expect(apiRequests(tenant())).toBe(0);
   });
 });

@@ -1,9 +1,9 @@
 // expand and flatten of the SNS, APNs and FCM v1 push credentials, on the recorded shapes of the API: the SNS
 // PUT's echo of the AWS secret key dropped by the answer's schema, the APNs `enabled` flag left out.
 import { describe, expect, it } from "vitest";
-import { apnsRequest, apnsResponse, expandApns, flattenApns } from "../../provider/resources/apnsPushProvider/wire";
+import { apnsRequest, apnsResponse, expandApns, expandApnsKeepingCertificate, flattenApns } from "../../provider/resources/apnsPushProvider/wire";
 import { expandFcmV1, fcmV1Request, fcmV1Response } from "../../provider/resources/fcmPushProvider/wire";
-import { CLEARED_SNS, expandSns, flattenSns, snsRequest, snsResponse } from "../../provider/resources/snsPushProvider/wire";
+import { CLEARED_SNS, expandSns, expandSnsKeepingSecret, flattenSns, snsRequest, snsResponse } from "../../provider/resources/snsPushProvider/wire";
 
 const AWS_SECRET = "sentinel-aws-secret-Wire-8Kq2";
 
@@ -31,6 +31,12 @@ describe("SNS credentials on the wire", () => {
   it("a platform ARN left out is sent as null, so the PUT clears it", () => {
     const { snsApnsPlatformApplicationArn: _apns, snsGcmPlatformApplicationArn: _gcm, ...required } = full;
     expect(expandSns(required)).toEqual({ ...wire, sns_apns_platform_application_arn: null, sns_gcm_platform_application_arn: null });
+  });
+
+  it("the PATCH that keeps the tenant's secret key has the four other fields, an ARN left out as null", () => {
+    const { awsSecretAccessKey: _secret, snsGcmPlatformApplicationArn: _gcm, ...rest } = full;
+    const { aws_secret_access_key: _wireSecret, ...others } = wire;
+    expect(expandSnsKeepingSecret(rest)).toEqual({ ...others, sns_gcm_platform_application_arn: null });
   });
 
   it("the clearing body is the five fields as null", () => {
@@ -62,6 +68,11 @@ describe("APNs credentials on the wire", () => {
   it("expand sends the whole configuration, the certificate included; sandbox defaults to false", () => {
     expect(expandApns({ bundleId: "com.example.app", p12: "AAAA" })).toEqual({ sandbox: false, bundle_id: "com.example.app", p12: "AAAA" });
     expect(apnsRequest.parse(expandApns({ bundleId: "b", sandbox: true, p12: "AAAA" }))).toEqual({ sandbox: true, bundle_id: "b", p12: "AAAA" });
+  });
+
+  it("the PATCH that keeps the tenant's certificate has bundle id and sandbox only", () => {
+    expect(expandApnsKeepingCertificate({ bundleId: "b" })).toEqual({ sandbox: false, bundle_id: "b" });
+    expect(expandApnsKeepingCertificate({ bundleId: "b", sandbox: true })).toEqual({ sandbox: true, bundle_id: "b" });
   });
 
   it("flatten takes bundle id and sandbox; the GET's undocumented enabled is not offered", () => {

@@ -195,3 +195,50 @@ describe("SnsPushProvider get, other tenants and refused clears", () => {
     await expect(handler.delete(created.id, created.outs)).rejects.toThrow();
   }, 60_000);
 });
+
+describe("SnsPushProvider without its secret key: kept on an existing configuration, required to create", () => {
+  /** The state and inputs `pulumi import` records: a read by id, which has no secret key. */
+  async function imported() {
+    await createSns();
+    const id = tenantHostOf(tenant());
+    const read = await handler.read(id, {});
+    expect(read.inputs).not.toHaveProperty("awsSecretAccessKey");
+    return { id, props: read.props as Record<string, unknown>, olds: read.inputs as Record<string, unknown> };
+  }
+  const { awsSecretAccessKey: _secret, ...withoutSecret } = inputs;
+
+  it.each([
+    ["empty, as the generated code has it", { ...inputs, awsSecretAccessKey: "" }],
+    ["left out", withoutSecret],
+  ])("the secret key %s passes check on an imported configuration, which then shows no change", async (_how, desired) => {
+    const { id, props, olds } = await imported();
+    const checked = await handler.check(olds, desired);
+    expect(checked.failures).toEqual([]);
+    expect(checked.inputs).toEqual(withoutSecret);
+    await expect(handler.diff(id, props, checked.inputs)).resolves.toMatchObject({ changes: false, diffs: [] });
+  });
+
+  it("an update without it PATCHes the other four fields; the tenant keeps its key", async () => {
+    const { id, props, olds } = await imported();
+    const checked = await handler.check(olds, { ...inputs, awsSecretAccessKey: "", awsRegion: "eu-central-1" });
+    await expect(handler.diff(id, props, checked.inputs)).resolves.toMatchObject({ changes: true, diffs: ["awsRegion"] });
+    const before = tenant().requests.length;
+    const updated = await handler.update(id, props, checked.inputs);
+    expect(updated.outs).not.toHaveProperty("awsSecretAccessKey");
+    expect(updated.outs).toMatchObject({ awsRegion: "eu-central-1", awsAccessKeyId: "AKIAEXAMPLE" });
+    const patch = tenant().requests.slice(before).filter((entry) => entry.path === SNS);
+    expect(patch.map((entry) => entry.method)).toEqual(["PATCH"]);
+    expect(tenant().state.pushCredentials.sns).toMatchObject({ aws_secret_access_key: AWS_SECRET, aws_region: "eu-central-1" });
+  });
+
+  it.each([
+    ["empty", { ...inputs, awsSecretAccessKey: "" }, "awsSecretAccessKey must be at least 1 character(s) long"],
+    ["left out", withoutSecret, "awsSecretAccessKey is required"],
+  ])("creating one with the secret key %s fails check, naming no property; create makes no call", async (_how, desired, reason) => {
+    const checked = await handler.check({}, desired);
+    expect(checked.failures).toEqual([{ property: "", reason }]);
+    const before = apiRequests(tenant());
+    await expect(handler.create(desired)).rejects.toThrow(/Invalid SnsPushProvider inputs: awsSecretAccessKey/);
+    expect(apiRequests(tenant())).toBe(before);
+  });
+});

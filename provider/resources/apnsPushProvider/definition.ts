@@ -26,7 +26,8 @@ const inputs = strictShape({
       description:
         "The APNs certificate: the base64 of its PKCS#12 (.p12) file, 1–10,000 characters, checked to be base64 before " +
         "any call. Secret: encrypted in state however it is passed, never shown in a diff, log or error. The service " +
-        "never returns it, so it is compared with the program's previous value only: changing it is an update.",
+        "never returns it, so it is compared with the program's previous value only: changing it is an update. On an " +
+        "existing configuration (an imported one, say) it may be left out or empty: the tenant then keeps its certificate.",
       secret: true,
       writeOnly: true,
     },
@@ -50,14 +51,16 @@ export const apnsPushProviderDefinition = {
     "The Apple Push Notification service (APNs) certificate the tenant's push-notification factor uses when " +
     '`PushProviderSelection` selects `"direct"`. The tenant has one APNs configuration, so the resource id is the ' +
     "tenant's domain and a stack should declare at most one per tenant.\n\n" +
-    "Create **overwrites** whatever APNs configuration the tenant holds; the service replaces it whole, so every " +
-    "update sends the certificate again. Refresh is one read and finds a bundle id or sandbox flag changed outside " +
+    "Create **overwrites** whatever APNs configuration the tenant holds; the service's PUT replaces it whole, so " +
+    "every update sends the certificate again, except one without it, which sends the bundle id and sandbox flag " +
+    "only (the tenant keeps its certificate). Refresh is one read and finds a bundle id or sandbox flag changed outside " +
     "Pulumi; the certificate cannot be read back. `pulumi destroy` makes no call: no API clears the certificate, so " +
     "it stays on the tenant (remove it in the service's dashboard).",
   getDescription:
     "Reads the tenant's APNs bundle id and sandbox flag (never the certificate) without managing them. `id` is the " +
     "tenant's domain, e.g. `\"my-tenant.example.com\"`; any other id fails, naming the configured tenant's domain. " +
-    "`pulumi import` works only with the native `tenant` plugin (pulumi/pulumi#16175), and cannot fill the certificate.",
+    "`pulumi import` works only with the native `tenant` plugin (pulumi/pulumi#16175); it cannot read the " +
+    'certificate, and the generated code\'s `p12: ""` keeps the tenant\'s certificate until the program sets one.',
   argsDescription: "The APNs configuration to apply.",
   inputs,
   outputs,

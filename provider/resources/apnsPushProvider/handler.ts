@@ -1,17 +1,18 @@
 /**
  * Host side of ApnsPushProvider: the tenant's one APNs configuration, id the tenant's domain. The service's PUT
- * replaces the whole configuration, so create and every update send the certificate; refresh is one GET; delete
+ * replaces the whole configuration, so create and every update given the certificate PUT it; an update without it
+ * (an imported one, say) PATCHes the bundle id and sandbox flag, keeping the tenant's; refresh is one GET; delete
  * makes no call (no API clears the certificate).
  */
 import type { CheckResult, ConfigureRequest, CreateResult, ReadResult, UpdateResult } from "@pulumi/pulumi/dynamic";
 import { showNotice } from "../../client/log";
 import { recordConfiguration, tenantConnection, tenantDomain, type TenantConnection } from "../tenantConnection";
 import { diffByDefinition, type DefinitionDiff } from "../common/diff";
-import { checkInputs, parseCheckedInputs } from "../common/validation";
+import { checkKeepingSecret, parseCheckedInputs } from "../common/validation";
 import { connectionForId } from "../common/tenantCredentials";
 import { compact, differs, withoutProviderKey, type PropertyBag } from "../common/values";
 import { apnsPushProviderDefinition as definition, type ApnsPushProviderInputs, type ApnsPushProviderOutputs } from "./definition";
-import { APNS_PATH, apnsResponse, expandApns, flattenApns, type FlattenedApns } from "./wire";
+import { APNS_PATH, apnsResponse, expandApns, expandApnsKeepingCertificate, flattenApns, type FlattenedApns } from "./wire";
 
 const WHAT = definition.name;
 const NOUN = "APNs configuration";
@@ -20,9 +21,14 @@ export async function configure(req: ConfigureRequest): Promise<void> {
   recordConfiguration(req);
 }
 
-export async function check(_olds: unknown, news: unknown): Promise<CheckResult> {
-  return checkInputs(definition.inputs, news);
+export async function check(olds: unknown, news: unknown): Promise<CheckResult> {
+  // An existing configuration may leave the certificate out or give "" (as imported code does): the tenant keeps its own.
+  return checkKeepingSecret(definition.inputs, olds, news, "p12");
 }
+
+/** Inputs of an update, where the certificate may be left out (kept as the tenant holds it). */
+const updateInputs = definition.inputs.extend({ p12: definition.inputs.shape.p12.optional() });
+type UpdateInputs = Omit<ApnsPushProviderInputs, "p12"> & { p12?: string };
 
 export async function diff(_id: string, olds: unknown, news: unknown): Promise<DefinitionDiff> {
   // The certificate is compared with what the program gave last time (kept in state): the service never returns it.
@@ -36,17 +42,19 @@ function storedCertificate(props: PropertyBag): string | undefined {
   return typeof props.p12 === "string" ? props.p12 : undefined;
 }
 
-async function putApns(
+/** PUT (the whole configuration) when the certificate is given, else PATCH without it (the tenant keeps its own). */
+async function writeApns(
   { client }: TenantConnection,
-  desired: ApnsPushProviderInputs,
+  desired: UpdateInputs,
   operation: string,
   previous?: string,
 ): Promise<FlattenedApns> {
-  const response = await client.request("PUT", APNS_PATH, {
+  const { p12 } = desired;
+  const response = await client.request(p12 === undefined ? "PATCH" : "PUT", APNS_PATH, {
     operation,
     schema: apnsResponse,
-    body: expandApns(desired),
-    secrets: [desired.p12, previous],
+    body: p12 === undefined ? expandApnsKeepingCertificate(desired) : expandApns({ ...desired, p12 }),
+    secrets: [p12, previous],
   });
   return flattenApns(response);
 }
@@ -58,7 +66,7 @@ function outputsOf(live: FlattenedApns, p12: string | undefined): ApnsPushProvid
 export async function create(inputs: unknown): Promise<CreateResult<ApnsPushProviderOutputs>> {
   const desired = parseCheckedInputs(definition.inputs, inputs, WHAT);
   const connection = await tenantConnection();
-  const live = await putApns(connection, desired, "set APNs push credentials");
+  const live = await writeApns(connection, desired, "set APNs push credentials");
   return { id: tenantDomain(connection.settings), outs: outputsOf(live, desired.p12) };
 }
 
@@ -76,9 +84,9 @@ export async function read(id: string, props: unknown): Promise<ReadResult> {
 }
 
 export async function update(id: string, olds: unknown, news: unknown): Promise<UpdateResult<ApnsPushProviderOutputs>> {
-  const desired = parseCheckedInputs(definition.inputs, news, WHAT);
+  const desired = parseCheckedInputs(updateInputs, news, WHAT);
   const connection = await connectionForId(WHAT, NOUN, id, olds);
-  const live = await putApns(connection, desired, "update APNs push credentials", storedCertificate(withoutProviderKey(olds)));
+  const live = await writeApns(connection, desired, "update APNs push credentials", storedCertificate(withoutProviderKey(olds)));
   return { outs: outputsOf(live, desired.p12) };
 }
 

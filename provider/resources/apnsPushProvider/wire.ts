@@ -21,8 +21,15 @@ export type ApnsResponse = z.infer<typeof apnsResponse>;
 export const apnsRequest = z.object({ sandbox: z.boolean(), bundle_id: z.string(), p12: z.string() });
 export type ApnsRequest = z.infer<typeof apnsRequest>;
 
+/** The body of a PATCH that keeps the certificate the tenant holds: the bundle id and the sandbox flag. */
+export type ApnsPatchRequest = Omit<ApnsRequest, "p12">;
+
+export function expandApnsKeepingCertificate(inputs: Omit<ApnsPushProviderInputs, "p12">): ApnsPatchRequest {
+  return { sandbox: inputs.sandbox ?? false, bundle_id: inputs.bundleId };
+}
+
 export function expandApns(inputs: ApnsPushProviderInputs): ApnsRequest {
-  return { sandbox: inputs.sandbox ?? false, bundle_id: inputs.bundleId, p12: inputs.p12 };
+  return { ...expandApnsKeepingCertificate(inputs), p12: inputs.p12 };
 }
 
 export interface FlattenedApns {

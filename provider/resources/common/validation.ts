@@ -184,3 +184,28 @@ export function parseCheckedInputs<Schema extends z.ZodType>(schema: Schema, pro
     .join("; ");
   throw new Error(`Invalid ${what} inputs: ${reasons}`);
 }
+
+/** Whether `olds` hold a resource's previous inputs (an update, or the engine's Check right after an import). */
+export function isExisting(olds: unknown): boolean {
+  return Object.keys(withoutProviderKey(olds)).length > 0;
+}
+
+/** `bag` without its own `key`; the prototype is kept, so a prototype set through "__proto__" is still refused. */
+function without(bag: PropertyBag, key: string): PropertyBag {
+  const copy = Object.create(Object.getPrototypeOf(bag) as object | null) as PropertyBag;
+  for (const [name, value] of Object.entries(bag)) {
+    if (name !== key) Object.defineProperty(copy, name, { value, enumerable: true, writable: true, configurable: true });
+  }
+  return copy;
+}
+
+/**
+ * `check` of a resource with a required write-only secret `key` that the service keeps. An existing resource may
+ * leave it out or give it as "" (the zero value `pulumi import` writes into its generated code): both mean "keep
+ * the one the service holds", and "" is dropped from the inputs, so the diff sees no change. Creating needs it.
+ */
+export function checkKeepingSecret(schema: z.ZodObject, olds: unknown, news: unknown, key: string): CheckResult {
+  if (!isExisting(olds)) return checkInputs(schema, news);
+  const kept = isPlainObject(news) && news[key] === "" ? without(news, key) : news;
+  return checkInputs(schema, kept, undefined, [key]);
+}

@@ -14,7 +14,8 @@ const inputs = strictShape({
     description:
       "That key's secret access key. Secret: encrypted in state however it is passed, never shown in a diff, log or " +
       "error. The service never returns it, so it is compared with the program's previous value only: changing it " +
-      "(a rotation) is an update.",
+      "(a rotation) is an update. On an existing configuration (an imported one, say) it may be left out or empty: the " +
+      "tenant then keeps the key it holds.",
     secret: true,
     writeOnly: true,
   }),
@@ -50,14 +51,16 @@ export const snsPushProviderDefinition = {
     "The Amazon SNS credentials the tenant's push-notification factor uses when `PushProviderSelection` selects " +
     '`"sns"`. The tenant has one SNS configuration, so the resource id is the tenant\'s domain and a stack should ' +
     "declare at most one per tenant.\n\n" +
-    "Create **overwrites** whatever SNS configuration the tenant holds; create and update send all five fields. " +
+    "Create **overwrites** whatever SNS configuration the tenant holds; create and update send all five fields (an " +
+    "update without the secret key sends the other four, and the tenant keeps its key). " +
     "Refresh is one read and finds a key id, region or ARN changed outside Pulumi; the secret key cannot be read " +
     "back. `pulumi destroy` clears the five fields (the API has no delete); if the service refuses, destroy says so " +
     "and still succeeds.",
   getDescription:
     "Reads the tenant's SNS configuration (without the secret key) without managing it. `id` is the tenant's " +
     "domain, e.g. `\"my-tenant.example.com\"`; any other id fails, naming the configured tenant's domain. " +
-    "`pulumi import` works only with the native `tenant` plugin (pulumi/pulumi#16175), and cannot fill the secret key.",
+    "`pulumi import` works only with the native `tenant` plugin (pulumi/pulumi#16175); it cannot read the secret " +
+    'key, and the generated code\'s `awsSecretAccessKey: ""` keeps the tenant\'s key until the program sets one.',
   argsDescription: "The SNS configuration to apply.",
   inputs,
   outputs,

@@ -1,12 +1,13 @@
 /**
  * Host side of SnsPushProvider: the tenant's one SNS configuration, id the tenant's domain. Create and update PUT
- * all five fields; refresh is one GET; delete PUTs them as null (the API has no DELETE). The PUT's answer echoes
+ * all five fields; an update without the secret key (an imported one, say) PATCHes the other four, keeping the key
+ * the tenant holds; refresh is one GET; delete PUTs them as null (the API has no DELETE). The write's answer echoes
  * the AWS secret key: the response schema drops it and the call names it for redaction, so it reaches nothing.
  */
 import type { CheckResult, ConfigureRequest, CreateResult, ReadResult, UpdateResult } from "@pulumi/pulumi/dynamic";
 import { recordConfiguration, tenantConnection, tenantDomain, type TenantConnection } from "../tenantConnection";
 import { diffByDefinition, type DefinitionDiff } from "../common/diff";
-import { checkInputs, parseCheckedInputs } from "../common/validation";
+import { checkKeepingSecret, parseCheckedInputs } from "../common/validation";
 import { connectionForId, reportRefusedClear } from "../common/tenantCredentials";
 import { compact, differs, withoutProviderKey, type PropertyBag } from "../common/values";
 import { snsPushProviderDefinition as definition, type SnsPushProviderOutputs } from "./definition";
@@ -15,9 +16,11 @@ import {
   SNS_ECHOED_SECRET_FIELDS,
   SNS_PATH,
   expandSns,
+  expandSnsKeepingSecret,
   flattenSns,
   snsResponse,
   type FlattenedSns,
+  type SnsPatchRequest,
   type SnsRequest,
 } from "./wire";
 
@@ -28,9 +31,13 @@ export async function configure(req: ConfigureRequest): Promise<void> {
   recordConfiguration(req);
 }
 
-export async function check(_olds: unknown, news: unknown): Promise<CheckResult> {
-  return checkInputs(definition.inputs, news);
+export async function check(olds: unknown, news: unknown): Promise<CheckResult> {
+  // An existing configuration may leave the secret key out or give "" (as imported code does): the tenant keeps its own.
+  return checkKeepingSecret(definition.inputs, olds, news, "awsSecretAccessKey");
 }
+
+/** Inputs of an update, where the secret key may be left out (kept as the tenant holds it). */
+const updateInputs = definition.inputs.extend({ awsSecretAccessKey: definition.inputs.shape.awsSecretAccessKey.optional() });
 
 /** An ARN the service reports as null and one the program leaves out are the same: unset. */
 const unsetIsNull = (recorded: unknown, desired: unknown): boolean => differs(recorded ?? null, desired ?? null);
@@ -48,13 +55,15 @@ function storedSecret(props: PropertyBag): string | undefined {
   return typeof props.awsSecretAccessKey === "string" ? props.awsSecretAccessKey : undefined;
 }
 
-async function putSns(
+/** PUT replaces all five fields; PATCH writes the fields given (the secret key is then kept). */
+async function writeSns(
   { client }: TenantConnection,
-  body: SnsRequest,
+  method: "PUT" | "PATCH",
+  body: SnsRequest | SnsPatchRequest,
   operation: string,
   secrets: (string | undefined)[],
 ): Promise<FlattenedSns> {
-  const response = await client.request("PUT", SNS_PATH, {
+  const response = await client.request(method, SNS_PATH, {
     operation,
     schema: snsResponse,
     body,
@@ -71,7 +80,7 @@ function outputsOf(live: FlattenedSns, awsSecretAccessKey: string | undefined): 
 export async function create(inputs: unknown): Promise<CreateResult<SnsPushProviderOutputs>> {
   const desired = parseCheckedInputs(definition.inputs, inputs, WHAT);
   const connection = await tenantConnection();
-  const live = await putSns(connection, expandSns(desired), "set SNS push credentials", [desired.awsSecretAccessKey]);
+  const live = await writeSns(connection, "PUT", expandSns(desired), "set SNS push credentials", [desired.awsSecretAccessKey]);
   return { id: tenantDomain(connection.settings), outs: outputsOf(live, desired.awsSecretAccessKey) };
 }
 
@@ -97,17 +106,21 @@ export async function read(id: string, props: unknown): Promise<ReadResult> {
 }
 
 export async function update(id: string, olds: unknown, news: unknown): Promise<UpdateResult<SnsPushProviderOutputs>> {
-  const desired = parseCheckedInputs(definition.inputs, news, WHAT);
+  const desired = parseCheckedInputs(updateInputs, news, WHAT);
   const connection = await connectionForId(WHAT, NOUN, id, olds);
-  const previous = storedSecret(withoutProviderKey(olds));
-  const live = await putSns(connection, expandSns(desired), "update SNS push credentials", [desired.awsSecretAccessKey, previous]);
-  return { outs: outputsOf(live, desired.awsSecretAccessKey) };
+  const { awsSecretAccessKey } = desired;
+  const secrets = [awsSecretAccessKey, storedSecret(withoutProviderKey(olds))];
+  const live =
+    awsSecretAccessKey === undefined
+      ? await writeSns(connection, "PATCH", expandSnsKeepingSecret(desired), "update SNS push credentials", secrets)
+      : await writeSns(connection, "PUT", expandSns({ ...desired, awsSecretAccessKey }), "update SNS push credentials", secrets);
+  return { outs: outputsOf(live, awsSecretAccessKey) };
 }
 
 async function deleteResource(id: string, props: unknown): Promise<void> {
   const connection = await connectionForId(WHAT, NOUN, id, props);
   try {
-    await putSns(connection, CLEARED_SNS, "clear SNS push credentials", [storedSecret(withoutProviderKey(props))]);
+    await writeSns(connection, "PUT", CLEARED_SNS, "clear SNS push credentials", [storedSecret(withoutProviderKey(props))]);
   } catch (error) {
     reportRefusedClear(
       error,

@@ -32,15 +32,21 @@ export const snsRequest = z.object({
 });
 export type SnsRequest = z.infer<typeof snsRequest>;
 
+/** The body of a PATCH that keeps the secret key the tenant holds: the four other fields, which it replaces. */
+export type SnsPatchRequest = Omit<SnsRequest, "aws_secret_access_key">;
+
 /** A platform ARN left out is sent as `null`, clearing what the tenant held. */
-export function expandSns(inputs: SnsPushProviderInputs): SnsRequest {
+export function expandSnsKeepingSecret(inputs: Omit<SnsPushProviderInputs, "awsSecretAccessKey">): SnsPatchRequest {
   return {
     aws_access_key_id: inputs.awsAccessKeyId,
-    aws_secret_access_key: inputs.awsSecretAccessKey,
     aws_region: inputs.awsRegion,
     sns_apns_platform_application_arn: inputs.snsApnsPlatformApplicationArn ?? null,
     sns_gcm_platform_application_arn: inputs.snsGcmPlatformApplicationArn ?? null,
   };
+}
+
+export function expandSns(inputs: SnsPushProviderInputs): SnsRequest {
+  return { ...expandSnsKeepingSecret(inputs), aws_secret_access_key: inputs.awsSecretAccessKey };
 }
 
 /** Delete: the API has no DELETE, and documents every field as nullable. */

@@ -2,7 +2,8 @@
  * `pulumi import` as a user goes through it, for every importable resource of the registry: an object made
  * outside the stack is imported, the CLI's generated code (the engine's generator's inputs: the read inputs plus a
  * zero value for each absent required input, as the stand-in's import produces them) is the program, and its first
- * preview and up change nothing. A phone provider's generated `credentials: {}` keeps the service's credentials.
+ * preview and up change nothing. A phone provider's generated `credentials: {}`, the SNS configuration's
+ * `awsSecretAccessKey: ""` and the APNs configuration's `p12: ""` keep the secret the service holds.
  * A new importable resource needs an example below: the test fails naming it until it has one.
  */
 import { mkdtempSync, rmSync } from "node:fs";
@@ -19,6 +20,10 @@ import { IMPORTED_PROJECT_DIR, nativeEngine, tenantConfig } from "./nativeStack"
 
 const CLIENT = { id: "native-import-round-trip-ci", secret: "sentinel-round-trip-client-secret-77b3" };
 const AUTH_TOKEN = "sentinel-round-trip-sms-token-5e01";
+const AWS_SECRET = "sentinel-round-trip-aws-secret-91c4";
+/** Base64, as the certificate must be; a sentinel all the same. */
+const P12 = Buffer.from("sentinel-round-trip-p12-0d7a").toString("base64");
+const SENTINELS = [AUTH_TOKEN, AWS_SECRET, P12];
 
 /** Inputs an object of each importable type is first made with (outside the importing stack). */
 const EXAMPLES: Record<string, Record<string, unknown>[]> = {
@@ -30,6 +35,15 @@ const EXAMPLES: Record<string, Record<string, unknown>[]> = {
   MfaFactor: [{ factor: "sms", enabled: true }],
   MfaPolicy: [{ policy: "all-applications" }],
   PhoneMessageTypes: [{ messageTypes: ["voice", "sms"] }],
+  SnsPushProvider: [
+    {
+      awsAccessKeyId: "AKIA_ROUND_TRIP",
+      awsSecretAccessKey: AWS_SECRET,
+      awsRegion: "eu-west-1",
+      snsApnsPlatformApplicationArn: "arn:aws:sns:eu-west-1:123456789012:app/APNS/round-trip",
+    },
+  ],
+  ApnsPushProvider: [{ bundleId: "com.example.round-trip", sandbox: true, p12: P12 }],
 };
 
 const importable = REGISTRY.map((entry): ResourceDefinition => entry.definition).filter((definition) => definition.importable !== false);
@@ -87,7 +101,7 @@ describe.sequential.each(cases)("import of a $definition.name (example $index)",
     expect(step?.generatedInputs).toBeDefined();
     generated = step!.generatedInputs!;
     for (const shape of propertiesOf(definition.inputs)) if (shape.required) expect(generated, shape.name).toHaveProperty(shape.name);
-    expect(JSON.stringify(generated)).not.toContain(AUTH_TOKEN);
+    for (const sentinel of SENTINELS) expect(JSON.stringify(generated)).not.toContain(sentinel);
   });
 
   it("the generated code's first preview and up change nothing", async () => {
@@ -100,6 +114,22 @@ describe.sequential.each(cases)("import of a $definition.name (example $index)",
     it("the service keeps the credentials it holds", () => {
       const expected = (inputs.credentials as { authToken?: string }).authToken;
       expect(emulator.state.phoneProviders.get(id)?.credentials).toEqual(expected ? { auth_token: expected } : expect.anything());
+    });
+  }
+  if (definition.name === "SnsPushProvider") {
+    it("the service keeps the secret key it holds, and the rest as it was", () => {
+      expect(emulator.state.pushCredentials.sns).toEqual({
+        aws_access_key_id: "AKIA_ROUND_TRIP",
+        aws_secret_access_key: AWS_SECRET,
+        aws_region: "eu-west-1",
+        sns_apns_platform_application_arn: "arn:aws:sns:eu-west-1:123456789012:app/APNS/round-trip",
+        sns_gcm_platform_application_arn: null,
+      });
+    });
+  }
+  if (definition.name === "ApnsPushProvider") {
+    it("the service keeps the certificate it holds", () => {
+      expect(emulator.state.pushCredentials.apns).toEqual({ bundle_id: "com.example.round-trip", sandbox: true, p12: P12 });
     });
   }
 });
