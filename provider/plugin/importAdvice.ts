@@ -9,11 +9,20 @@ import { propertiesOf, type PropertyShape, type ResourceDefinition } from "../re
  * write-only fields when it marks some (`secrets.token`), else the object itself.
  */
 export function writeOnlyPaths(shapes: PropertyShape[], prefix = ""): string[] {
-  return shapes.flatMap((shape) => {
+  const paths = shapes.flatMap((shape) => {
     const path = `${prefix}${shape.name}`;
-    const nested = shape.type.kind === "object" ? writeOnlyPaths(shape.type.properties, `${path}.`) : [];
+    const nested = nestedShapes(shape.type).flatMap((properties) => writeOnlyPaths(properties, `${path}.`));
     return nested.length > 0 ? nested : shape.writeOnly ? [path] : [];
   });
+  return [...new Set(paths)];
+}
+
+/** The property lists inside a type: an object's, each variant's of a union, or its items'. */
+function nestedShapes(type: PropertyShape["type"]): PropertyShape[][] {
+  if (type.kind === "object") return [type.properties];
+  if (type.kind === "union") return type.variants.flatMap((variant) => nestedShapes(variant.type));
+  if (type.kind === "array") return nestedShapes(type.items);
+  return [];
 }
 
 /** The error for importing a resource whose definition says it cannot be read back by id. */
