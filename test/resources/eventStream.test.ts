@@ -177,3 +177,47 @@ describe("EventStream diff after create", () => {
     expect(await handler.diff(created.id, created.outs, desired)).toMatchObject({ changes: false });
   });
 });
+
+describe("EventStream after an import: the webhook secret cannot be read back", () => {
+  /** The inputs an import reads back: everything but the secret. */
+  const imported = () => inputs({ destination: { type: "webhook", configuration: { webhookEndpoint: "https://hooks.example.com/in", webhookAuthorization: { method: "bearer" } } } });
+
+  it("a create without the token fails its check, naming the nested field, never destination", async () => {
+    const checked = await handler.check({}, imported());
+    expect(checked.failures?.map((failure) => failure.property)).toEqual(["destination.configuration.webhookAuthorization.token"]);
+  });
+
+  it("an existing stream may leave the token out (or give an empty one): check passes, nothing changes, the service keeps it", async () => {
+    const created = await createStream(inputs());
+    const read = await handler.read(created.id, {});
+    for (const given of [imported(), inputs({ destination: webhook("") })]) {
+      const checked = await handler.check(read.inputs, given);
+      expect(checked.failures).toEqual([]);
+      expect(JSON.stringify(checked.inputs)).not.toContain('"token"');
+      await expect(handler.diff(created.id, read.props, checked.inputs)).resolves.toMatchObject({ changes: false });
+    }
+  });
+
+  it("an update without the token sends no destination, and the service keeps its token", async () => {
+    const created = await createStream(inputs());
+    const read = await handler.read(created.id, {});
+    const renamed = { ...imported(), name: "audit-renamed" };
+    const checked = await handler.check(read.inputs, renamed);
+    const updated = await handler.update(created.id, read.props, checked.inputs);
+    expect(updated.outs).toMatchObject({ name: "audit-renamed" });
+    expect(sentinels(JSON.stringify(updated.outs))).toEqual([]);
+    // A destination sent without its token would have replaced the service's authorization: it still holds the token.
+    expect(JSON.stringify(tenant().state.findEventStream(created.id)?.destination)).toContain(TOKEN);
+  });
+
+  it("a changed webhook destination without the token fails before any call, saying which secret it needs", async () => {
+    const created = await createStream(inputs());
+    const read = await handler.read(created.id, {});
+    const moved = inputs({ destination: { type: "webhook", configuration: { webhookEndpoint: "https://hooks.example.com/moved", webhookAuthorization: { method: "bearer" } } } });
+    const checked = await handler.check(read.inputs, moved);
+    const before = apiRequests(tenant());
+    const error = await rejectionOf(handler.update(created.id, read.props, checked.inputs));
+    expect(error.message).toContain("needs its token");
+    expect(apiRequests(tenant()) - before).toBe(0);
+  });
+});

@@ -3,12 +3,13 @@
  * write-only: outputs keep it from the inputs, refresh keeps it from state, and no error ever shows it.
  */
 import type { CheckResult, ConfigureRequest, CreateResult, ReadResult, UpdateResult } from "@pulumi/pulumi/dynamic";
-import { ApiError, isNotFound, type TenantClient } from "../../client";
+import type { TenantClient } from "../../client";
+import { ApiError, isNotFound } from "../../client/errors";
 import { secretStrings } from "../common/definition";
 import { diffByDefinition, type DefinitionDiff } from "../common/diff";
 import { getNotFoundError, isReadForGet } from "../common/get";
 import { checkInputs, parseCheckedInputs } from "../common/validation";
-import { compact, differs, isPlainObject, withoutProviderKey } from "../common/values";
+import { compact, differs, isPlainObject, withoutProviderKey, type PropertyBag } from "../common/values";
 import { recordConfiguration, tenantConnection } from "../tenantConnection";
 import { eventStreamDefinition as definition, type EventStreamDestinationInputs, type EventStreamInputs, type EventStreamOutputs } from "./definition";
 import {
@@ -32,15 +33,50 @@ export async function configure(req: ConfigureRequest): Promise<void> {
   recordConfiguration(req);
 }
 
-export async function check(_olds: unknown, news: unknown): Promise<CheckResult> {
-  const result = checkInputs(definition.inputs, news);
+/** The secret field of each webhook authorization method. */
+const WEBHOOK_SECRET_FIELD: Record<string, string> = { bearer: "token", basic: "password", custom_header: "headerValue" };
+
+/** The webhook authorization the inputs give, if they describe a webhook destination. */
+function webhookAuthorizationOf(bag: PropertyBag): PropertyBag | undefined {
+  const destination = bag.destination;
+  if (!isPlainObject(destination) || destination.type !== "webhook" || !isPlainObject(destination.configuration)) return undefined;
+  const authorization = destination.configuration.webhookAuthorization;
+  return isPlainObject(authorization) ? authorization : undefined;
+}
+
+/** The webhook secret's field when the inputs leave it out (absent or ""): an import cannot read it back. */
+function omittedWebhookSecret(bag: PropertyBag): string | undefined {
+  const authorization = webhookAuthorizationOf(bag);
+  const field = authorization && WEBHOOK_SECRET_FIELD[String(authorization.method)];
+  return field !== undefined && (authorization?.[field] === undefined || authorization[field] === "") ? field : undefined;
+}
+
+/** The inputs with the webhook secret's field removed (an empty one included), or set to `value`. */
+function withWebhookSecret(bag: PropertyBag, field: string, value?: string): PropertyBag {
+  const destination = bag.destination as PropertyBag;
+  const configuration = destination.configuration as PropertyBag;
+  const { [field]: _omitted, ...authorization } = configuration.webhookAuthorization as PropertyBag;
+  const secret = value === undefined ? {} : { [field]: value };
+  return { ...bag, destination: { ...destination, configuration: { ...configuration, webhookAuthorization: { ...authorization, ...secret } } } };
+}
+
+const isExisting = (olds: unknown): boolean => Object.keys(withoutProviderKey(olds)).length > 0;
+
+export async function check(olds: unknown, news: unknown): Promise<CheckResult> {
+  const given = withoutProviderKey(news);
+  // An existing stream (an update, or the Check after an import, which cannot read the secret back) may leave its
+  // webhook secret out: the service keeps the one it holds until the program sets one.
+  const kept = isExisting(olds) ? omittedWebhookSecret(given) : undefined;
+  const result = checkInputs(definition.inputs, kept ? withWebhookSecret(given, kept) : news);
+  const keptPath = `destination.configuration.webhookAuthorization.${kept}`;
   // `destination` holds a secret and the engine prints the value of a top-level property a failure names:
   // a failure about the destination as a whole names its type, or nothing when it is missing.
-  const failures = result.failures?.map((failure) => {
-    if (failure.property !== "destination") return failure;
-    const given = withoutProviderKey(news).destination;
-    return given === undefined ? { property: "", reason: `destination ${failure.reason}` } : { property: "destination.type", reason: 'must be one of "webhook", "eventbridge", "action"' };
-  });
+  const failures = result.failures
+    ?.filter((failure) => !(kept && failure.property === keptPath))
+    .map((failure) => {
+      if (failure.property !== "destination") return failure;
+      return given.destination === undefined ? { property: "", reason: `destination ${failure.reason}` } : { property: "destination.type", reason: 'must be one of "webhook", "eventbridge", "action"' };
+    });
   return { ...result, failures };
 }
 
@@ -132,15 +168,29 @@ export async function read(id: string, props: unknown): Promise<ReadResult> {
   return { id: response.id, props: outs, inputs };
 }
 
-export async function update(id: string, _olds: unknown, news: unknown): Promise<UpdateResult<EventStreamOutputs>> {
-  const desired = parseCheckedInputs(definition.inputs, news, WHAT);
+export async function update(id: string, olds: unknown, news: unknown): Promise<UpdateResult<EventStreamOutputs>> {
+  const given = withoutProviderKey(news);
+  const kept = omittedWebhookSecret(given);
+  // Without its secret (after an import) a webhook destination cannot be sent: the stream keeps the one it has,
+  // which must then be the one the program declares.
+  const desired = parseCheckedInputs(definition.inputs, kept ? withWebhookSecret(given, kept, "kept by the service") : news, WHAT);
+  if (kept) {
+    const stored = withoutProviderKey(olds) as Partial<EventStreamOutputs>;
+    const current = stored.destination ? withWebhookSecret({ destination: destinationInputsOf(stored.destination) }, kept) : undefined;
+    if (differs(current, withWebhookSecret({ destination: given.destination }, kept))) {
+      throw new Error(
+        `${WHAT} "${desired.name}": changing the webhook destination sends its authorization again, which needs its ` +
+          `${kept} (the service never returns it). Set it in the program, as a secret.`,
+      );
+    }
+  }
   const { client } = await tenantConnection();
   let response: EventStreamResponse;
   try {
     response = await client.request("PATCH", streamPath(id), {
       operation: "update event stream",
       schema: eventStreamResponse,
-      body: expandUpdate(desired),
+      body: expandUpdate(desired, { destination: !kept }),
       secrets: secretsOf(desired),
     });
   } catch (error) {
@@ -149,7 +199,8 @@ export async function update(id: string, _olds: unknown, news: unknown): Promise
     }
     throw conflictError(invalidUri(error, id), desired.name);
   }
-  return { outs: outputsOf(response, desired.destination, "update event stream").outs };
+  const keptDestination = kept ? (given.destination as EventStreamDestinationInputs) : desired.destination;
+  return { outs: outputsOf(response, keptDestination, "update event stream").outs };
 }
 
 async function deleteResource(id: string, props: unknown): Promise<void> {

@@ -75,13 +75,14 @@ export function expandCreate(inputs: EventStreamInputs): Record<string, unknown>
  * recorded webhook update did); an action or EventBridge update never sends it (the service refuses it for
  * actions, and nothing of it can change in place).
  */
-export function expandUpdate(inputs: EventStreamInputs): Record<string, unknown> {
+export function expandUpdate(inputs: EventStreamInputs, { destination = true } = {}): Record<string, unknown> {
   const body: Record<string, unknown> = {
     name: inputs.name,
     subscriptions: subscriptionsWire(inputs.subscriptions),
     status: inputs.status ?? "enabled",
   };
-  if (inputs.destination.type === "webhook") body.destination = expandDestination(inputs.destination);
+  // `destination: false`: a webhook whose secret the program left out (after an import) keeps the service's.
+  if (destination && inputs.destination.type === "webhook") body.destination = expandDestination(inputs.destination);
   return body;
 }
 

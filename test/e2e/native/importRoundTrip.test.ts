@@ -32,6 +32,18 @@ const EXAMPLES: Record<string, Record<string, unknown>[]> = {
     { name: "vendor_a", credentials: { authToken: AUTH_TOKEN }, configuration: { sid: "AC_round_trip", deliveryMethods: ["voice", "text"], mssid: "MG_round_trip" } },
     { name: "custom", credentials: {}, configuration: { deliveryMethods: ["text"] } },
   ],
+  EventStream: [
+    {
+      name: "round-trip-webhook",
+      subscriptions: [{ eventType: "user.created" }],
+      status: "enabled",
+      destination: {
+        type: "webhook",
+        configuration: { webhookEndpoint: "https://hooks.example.com/round-trip", webhookAuthorization: { method: "bearer", token: AUTH_TOKEN } },
+      },
+    },
+    { name: "round-trip-bridge", subscriptions: [{ eventType: "user.deleted" }], status: "disabled", destination: { type: "eventbridge", configuration: { awsAccountId: "123456789012", awsRegion: "us-east-1" } } },
+  ],
   MfaFactor: [{ factor: "sms", enabled: true }],
   MfaPolicy: [{ policy: "all-applications" }],
   PhoneMessageTypes: [{ messageTypes: ["voice", "sms"] }],
