@@ -37,6 +37,19 @@ const SCENARIOS: Record<string, Scenario> = {
     create: { serverCredentials: '{"type":"service_account"}' },
     update: { serverCredentials: '{"type":"service_account","rotated":true}' },
   },
+  eventStream: {
+    create: {
+      name: "audit",
+      subscriptions: [{ eventType: "user.created" }],
+      destination: { type: "webhook", configuration: { webhookEndpoint: "https://hooks.example.com/in", webhookAuthorization: { method: "bearer", token: AUTH_TOKEN } } },
+    },
+    update: {
+      name: "audit-renamed",
+      subscriptions: [{ eventType: "user.created" }, { eventType: "user.deleted" }],
+      status: "disabled",
+      destination: { type: "webhook", configuration: { webhookEndpoint: "https://hooks.example.com/in", webhookAuthorization: { method: "bearer", token: AUTH_TOKEN } } },
+    },
+  },
 };
 
 const configure = { configure: async () => undefined };

@@ -53,7 +53,7 @@ describe.sequential("import through the native plugin", () => {
     // The plugin says, through the engine's Log, what the generated code lacks.
     const warning = result.logs.find((log) => log.message.includes("credentials.authToken is write-only"));
     expect(warning).toMatchObject({ severity: "warning", urn: "urn:pulumi:dev::tenant-native::tenant:index:PhoneProvider::sms" });
-    expect(warning?.message).toContain("the service keeps the value it holds until your program sets one");
+    expect(warning?.message).toContain("keeps the value the service holds until your program sets one");
     expect(result.programOutput).toContain("[engine warning] The imported PhoneProvider's credentials.authToken is write-only");
     expect(result.diagnostics).toEqual([]);
     const imported = (await engine.readState()).resources.find((resource) => resource.type === "tenant:index:PhoneProvider");
