@@ -165,6 +165,21 @@ describe("token attacks on every /api/v2 route", () => {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
 
+  const SNS = "/guardian/factors/push-notification/providers/sns";
+  const APNS = "/guardian/factors/push-notification/providers/apns";
+  const FCM = "/guardian/factors/push-notification/providers/fcmv1";
+  const snsBody = { aws_access_key_id: "AKIAATTACK", aws_secret_access_key: "attack-secret", aws_region: "us-east-1", sns_apns_platform_application_arn: null, sns_gcm_platform_application_arn: null };
+  const pushCredentialPlans: Record<string, Omit<Prepared, "path">> = {
+    [`GET ${SNS}`]: { success: 200 },
+    [`PUT ${SNS}`]: { body: snsBody, success: 200 },
+    [`PATCH ${SNS}`]: { body: { aws_region: "eu-west-1" }, success: 200 },
+    [`GET ${APNS}`]: { success: 200 },
+    [`PUT ${APNS}`]: { body: { bundle_id: "com.example.attack", sandbox: false, p12: "QUJD" }, success: 200 },
+    [`PATCH ${APNS}`]: { body: { sandbox: true }, success: 200 },
+    [`PUT ${FCM}`]: { body: { server_credentials: "{}" }, success: 200 },
+    [`PATCH ${FCM}`]: { body: { server_credentials: "{}" }, success: 200 },
+  };
+
   /** Resets the tenant and builds a request that succeeds for this route with a genuine token. */
   async function prepare(route: Route): Promise<Prepared> {
     emulator.reset();
@@ -178,7 +193,7 @@ describe("token attacks on every /api/v2 route", () => {
       }
       return emulator.state.seedEventStreams(1, "attack")[0].id;
     };
-    const resolved = route.path.includes(":id") ? path.replace(":id", await withId()) : path;
+    const resolved = route.path.includes(":id") ? path.replace(":id", await withId()) : path.replace(":name", "sms");
     const key = `${route.method} ${route.path}`;
     const plans: Record<string, Omit<Prepared, "path">> = {
       "GET /guardian/factors/push-notification/selected-provider": { success: 200 },
@@ -195,7 +210,15 @@ describe("token attacks on every /api/v2 route", () => {
         success: 201,
       },
       "GET /event-streams/:id": { success: 200 },
+      "PATCH /event-streams/:id": { body: { name: "attack-renamed" }, success: 200 },
       "DELETE /event-streams/:id": { success: 204 },
+      "GET /guardian/factors": { success: 200 },
+      "PUT /guardian/factors/:name": { body: { enabled: true }, success: 200 },
+      "GET /guardian/policies": { success: 200 },
+      "PUT /guardian/policies": { body: ["all-applications"], success: 200 },
+      "GET /guardian/factors/phone/message-types": { success: 200 },
+      "PUT /guardian/factors/phone/message-types": { body: { message_types: ["sms", "voice"] }, success: 200 },
+      ...pushCredentialPlans,
     };
     const plan = plans[key];
     if (!plan) throw new Error(`no request for route ${key}: add one so the attack table covers it`);
