@@ -50,28 +50,31 @@ export interface BasicStack {
   dispose(): void;
 }
 
-export function basicStack(emulator: Emulator, options: BasicStackOptions = {}): BasicStack {
-  const client = options.client ?? SENTINEL_CLIENT;
-  const ownsStateDir = options.stateDir === undefined;
-  const stateDir = options.stateDir ?? mkdtempSync(join(tmpdir(), "pulumi-tenant-state-"));
-  // The SMS auth token stays secret config when a caller overrides it: the engine stores the stack config in
-  // state as the default provider's inputs, where a plain value would be plain text.
-  const projectConfig = Object.fromEntries(
-    Object.entries(options.projectConfig ?? {}).map(([key, value]) => [`tenant-basic:${key}`, { value, secret: key === "smsAuthToken" }]),
-  );
+/** An example project run by an engine against an emulator: what the example stacks share. */
+export interface ExampleStackSpec {
+  projectDir: string;
+  stack: string;
+  /** Existing state directory (default: a fresh temporary one named with this prefix). */
+  stateDir?: string;
+  tempPrefix: string;
+  passphrase: string;
+  config: StackConfig;
+  env?: NodeJS.ProcessEnv;
+  timeoutMs?: number;
+}
+
+export function exampleStack(spec: ExampleStackSpec): BasicStack {
+  const ownsStateDir = spec.stateDir === undefined;
+  const stateDir = spec.stateDir ?? mkdtempSync(join(tmpdir(), spec.tempPrefix));
   const engine = createEngine({
-    projectDir: REPO_ROOT,
-    stack: options.stack ?? "dev",
+    projectDir: spec.projectDir,
+    stack: spec.stack,
     stateDir,
-    passphrase: BASIC_STACK_PASSPHRASE,
-    config: {
-      ...emulatorConnectionConfig(emulator, client),
-      "tenant-basic:smsAuthToken": { value: SENTINELS.smsAuthToken, secret: true },
-      ...projectConfig,
-    },
+    passphrase: spec.passphrase,
+    config: spec.config,
     // Type-checking the example on every run costs seconds; tsc checks it in CI instead.
-    env: { PULUMI_NODEJS_TRANSPILE_ONLY: "true", ...packageLookupEnv(), ...options.env },
-    timeoutMs: options.timeoutMs,
+    env: { PULUMI_NODEJS_TRANSPILE_ONLY: "true", ...packageLookupEnv(), ...spec.env },
+    timeoutMs: spec.timeoutMs,
   });
   return {
     engine,
@@ -80,4 +83,27 @@ export function basicStack(emulator: Emulator, options: BasicStackOptions = {}):
       if (ownsStateDir) rmSync(stateDir, { recursive: true, force: true });
     },
   };
+}
+
+export function basicStack(emulator: Emulator, options: BasicStackOptions = {}): BasicStack {
+  const client = options.client ?? SENTINEL_CLIENT;
+  // The SMS auth token stays secret config when a caller overrides it: the engine stores the stack config in
+  // state as the default provider's inputs, where a plain value would be plain text.
+  const projectConfig = Object.fromEntries(
+    Object.entries(options.projectConfig ?? {}).map(([key, value]) => [`tenant-basic:${key}`, { value, secret: key === "smsAuthToken" }]),
+  );
+  return exampleStack({
+    projectDir: REPO_ROOT,
+    stack: options.stack ?? "dev",
+    stateDir: options.stateDir,
+    tempPrefix: "pulumi-tenant-state-",
+    passphrase: BASIC_STACK_PASSPHRASE,
+    config: {
+      ...emulatorConnectionConfig(emulator, client),
+      "tenant-basic:smsAuthToken": { value: SENTINELS.smsAuthToken, secret: true },
+      ...projectConfig,
+    },
+    env: options.env,
+    timeoutMs: options.timeoutMs,
+  });
 }

@@ -3,13 +3,10 @@
  * sentinel client of basicStack and a sentinel AWS secret key: shared by its end-to-end suite and the
  * calls-per-operation benchmark.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Emulator } from "../emulator";
-import { createEngine, type Engine } from "../engine";
-import { SENTINEL_CLIENT, emulatorConnectionConfig } from "./basicStack";
-import { REPO_ROOT, packageLookupEnv } from "./packageLink";
+import { SENTINEL_CLIENT, emulatorConnectionConfig, exampleStack, type BasicStack } from "./basicStack";
+import { REPO_ROOT } from "./packageLink";
 
 export const MFA_PUSH_PROJECT_DIR = join(REPO_ROOT, "examples", "mfa-push");
 
@@ -26,16 +23,9 @@ export interface MfaPushStackOptions {
   env?: NodeJS.ProcessEnv;
 }
 
-export interface MfaPushStack {
-  engine: Engine;
-  stateDir: string;
-  /** Removes the temporary state directory (if this created it). */
-  dispose(): void;
-}
+export type MfaPushStack = BasicStack;
 
 export function mfaPushStack(emulator: Emulator, options: MfaPushStackOptions = {}): MfaPushStack {
-  const ownsStateDir = options.stateDir === undefined;
-  const stateDir = options.stateDir ?? mkdtempSync(join(tmpdir(), "pulumi-tenant-mfa-push-"));
   const projectConfig = Object.fromEntries(
     Object.entries({
       awsAccessKeyId: "AKIAEXAMPLEPUSH",
@@ -43,24 +33,17 @@ export function mfaPushStack(emulator: Emulator, options: MfaPushStackOptions = 
       ...options.projectConfig,
     }).map(([key, value]) => [`tenant-mfa-push:${key}`, { value }]),
   );
-  const engine = createEngine({
+  return exampleStack({
     projectDir: MFA_PUSH_PROJECT_DIR,
     stack: "dev",
-    stateDir,
+    stateDir: options.stateDir,
+    tempPrefix: "pulumi-tenant-mfa-push-",
     passphrase: "mfa-push passphrase",
     config: {
       ...emulatorConnectionConfig(emulator, SENTINEL_CLIENT),
       "tenant-mfa-push:awsSecretAccessKey": { value: options.awsSecretAccessKey ?? AWS_SECRET_SENTINELS.first, secret: true },
       ...projectConfig,
     },
-    // Type-checking the example on every run costs seconds; tsc checks it in CI instead.
-    env: { PULUMI_NODEJS_TRANSPILE_ONLY: "true", ...packageLookupEnv(), ...options.env },
+    env: options.env,
   });
-  return {
-    engine,
-    stateDir,
-    dispose: () => {
-      if (ownsStateDir) rmSync(stateDir, { recursive: true, force: true });
-    },
-  };
 }

@@ -2,13 +2,10 @@
  * The examples/mfa-sms stack wired to an emulator (the real CLI where installed, else the stand-in), with the
  * sentinel secrets of basicStack: shared by its end-to-end suite and the calls-per-operation benchmark.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Emulator } from "../emulator";
-import { createEngine, type Engine } from "../engine";
-import { SENTINELS, SENTINEL_CLIENT, emulatorConnectionConfig } from "./basicStack";
-import { REPO_ROOT, packageLookupEnv } from "./packageLink";
+import { SENTINELS, SENTINEL_CLIENT, emulatorConnectionConfig, exampleStack, type BasicStack } from "./basicStack";
+import { REPO_ROOT } from "./packageLink";
 
 export const MFA_PROJECT_DIR = join(REPO_ROOT, "examples", "mfa-sms");
 
@@ -21,37 +18,23 @@ export interface MfaStackOptions {
   env?: NodeJS.ProcessEnv;
 }
 
-export interface MfaStack {
-  engine: Engine;
-  stateDir: string;
-  /** Removes the temporary state directory (if this created it). */
-  dispose(): void;
-}
+export type MfaStack = BasicStack;
 
 export function mfaStack(emulator: Emulator, options: MfaStackOptions = {}): MfaStack {
-  const ownsStateDir = options.stateDir === undefined;
-  const stateDir = options.stateDir ?? mkdtempSync(join(tmpdir(), "pulumi-tenant-mfa-"));
   const projectConfig = Object.fromEntries(
     Object.entries(options.projectConfig ?? {}).map(([key, value]) => [`tenant-mfa-sms:${key}`, { value }]),
   );
-  const engine = createEngine({
+  return exampleStack({
     projectDir: MFA_PROJECT_DIR,
     stack: options.stack ?? "dev",
-    stateDir,
+    stateDir: options.stateDir,
+    tempPrefix: "pulumi-tenant-mfa-",
     passphrase: "mfa-sms passphrase",
     config: {
       ...emulatorConnectionConfig(emulator, SENTINEL_CLIENT),
       "tenant-mfa-sms:smsAuthToken": { value: SENTINELS.smsAuthToken, secret: true },
       ...projectConfig,
     },
-    // Type-checking the example on every run costs seconds; tsc checks it in CI instead.
-    env: { PULUMI_NODEJS_TRANSPILE_ONLY: "true", ...packageLookupEnv(), ...options.env },
+    env: options.env,
   });
-  return {
-    engine,
-    stateDir,
-    dispose: () => {
-      if (ownsStateDir) rmSync(stateDir, { recursive: true, force: true });
-    },
-  };
 }
