@@ -31,11 +31,18 @@ export class ServerClock {
   /** Proven offset floor and ceiling, in ms. */
   private floor = Number.NEGATIVE_INFINITY;
   private ceiling = Number.POSITIVE_INFINITY;
+  /** The last Date header read and its value: a server repeats one Date for a whole second of answers. */
+  private lastDate: string | undefined;
+  private lastSecond = Number.NaN;
 
   /** An answer's Date header, with the local times the request went out and the answer came back. */
   sample(date: string | undefined, sentAt: number, receivedAt: number): void {
     if (date === undefined) return;
-    const serverSecond = Date.parse(date);
+    if (date !== this.lastDate) {
+      this.lastDate = date;
+      this.lastSecond = Date.parse(date);
+    }
+    const serverSecond = this.lastSecond;
     if (Number.isNaN(serverSecond)) return;
     // The service stamped the answer at some instant in [serverSecond, serverSecond + 1 s) of its clock,
     // between sentAt and receivedAt of ours.

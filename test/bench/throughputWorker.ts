@@ -57,8 +57,18 @@ interface Measurement {
 
 const PUSH_PATH = "/guardian/factors/push-notification/selected-provider";
 const REPO_ROOT = path.join(__dirname, "..", "..");
-// dist/ is what users run; loaded by package name through the repository's self-link.
-const fromRepo = createRequire(path.join(REPO_ROOT, "package.json"));
+const DIST = path.join(REPO_ROOT, "dist");
+
+/**
+ * A module of dist/, what users run. By file path: under tsx a package-name require of "pulumi-tenant/dist/..." follows
+ * tsconfig's paths to the TypeScript sources, which tsx compiles with a `__name` call per closure created, a cost no
+ * user pays.
+ */
+function fromDist(module: string): unknown {
+  const file = require.resolve(path.join(DIST, `${module}.js`));
+  if (!file.startsWith(DIST + path.sep)) throw new Error(`${module} resolved to ${file}, not into dist/`);
+  return require(file) as unknown;
+}
 
 /** Keeps `concurrency` calls in flight for `ms`: completed calls per second and this process's CPU per call. */
 async function throughput(call: () => Promise<unknown>, concurrency: number, ms: number): Promise<Measurement> {
@@ -110,9 +120,9 @@ async function poolCall(pool: Pool, options: Parameters<Pool["request"]>[0]): Pr
 }
 
 async function measure(settings: ThroughputSettings): Promise<ThroughputReport> {
-  const clientModule = fromRepo("pulumi-tenant/dist/client/index") as typeof ClientModule;
-  const pushWire = fromRepo("pulumi-tenant/dist/resources/pushProviderSelection/wire") as typeof PushWire;
-  const streamsWire = fromRepo("pulumi-tenant/dist/functions/eventStreamsWire") as typeof EventStreamsWire;
+  const clientModule = fromDist("client/index") as typeof ClientModule;
+  const pushWire = fromDist("resources/pushProviderSelection/wire") as typeof PushWire;
+  const streamsWire = fromDist("functions/eventStreamsWire") as typeof EventStreamsWire;
   const sdkVersion = (createRequire(__filename)("auth0/package.json") as { version: string }).version;
 
   const client = new clientModule.TenantClient({

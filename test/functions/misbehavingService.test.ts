@@ -216,4 +216,15 @@ describe("getEventStreams tolerates what the contract leaves open", () => {
     expect(error).toBeInstanceOf(ResponseShapeError);
     expect((error as ResponseShapeError).issues.map((issue) => issue.path)).toContain("eventStreams.1.id");
   });
+
+  it.each([
+    ["an array", ["webhook_endpoint"]],
+    ["a string", "webhook_endpoint=https://hooks.example.com/h"],
+  ])("fails with a shape error naming the field when a destination's configuration is %s", async (_what, configuration) => {
+    const stream = wireStream("x");
+    await serve(() => ({ body: { eventStreams: [{ ...stream, destination: { type: "webhook", configuration } }] } }));
+    const error = await getEventStreams().catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ResponseShapeError);
+    expect((error as ResponseShapeError).issues).toEqual([{ path: "eventStreams.0.destination.configuration", message: "expected an object" }]);
+  });
 });
