@@ -6,6 +6,7 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { goTimestamp, storedEntry } from "../checkpointFormat";
 import { stepTimestamps } from "../deployment";
@@ -108,18 +109,16 @@ describe("what the engine keeps from a registration", () => {
   const trace = (...frames: (SourcePositionMessage | undefined)[]) => ({ getFramesList: () => frames.map((pc) => ({ getPc: () => pc })) });
 
   it("source positions become project-relative URIs, the stack trace too; a frame without one is {}", () => {
-    const root = "/home/u/proj";
-    const info = sourceInfoOf(
-      position("file:///home/u/proj/src/my%20index.js", 12, 5),
-      trace(position("file:///home/u/proj/src/my%20index.js", 12, 5), undefined, position("file:///home/u/lib/x.js", 3, 0), position("http://x/y.js", 1, 1)),
-      root,
-    );
+    const root = path.join(dir, "proj");
+    const uri = (...parts: string[]) => pathToFileURL(path.join(...parts)).href;
+    const index = position(uri(root, "src", "my index.js"), 12, 5);
+    const info = sourceInfoOf(index, trace(index, undefined, position(uri(dir, "lib", "x.js"), 3, 0), position("http://x/y.js", 1, 1)), root);
     expect(info).toEqual({
       sourcePosition: "project:///src/my%20index.js#12,5",
       stackTrace: [{ sourcePosition: "project:///src/my%20index.js#12,5" }, {}, { sourcePosition: "project:///../lib/x.js#3" }, {}],
     });
     // An unreadable position drops the stack trace with it (getFromRequest); none sent stores none.
-    expect(sourceInfoOf(position("file:///home/u/proj/a.js", -1, 0), trace(position("file:///home/u/proj/a.js", 1, 1)), root)).toEqual({});
+    expect(sourceInfoOf(position(uri(root, "a.js"), -1, 0), trace(index), root)).toEqual({});
     expect(sourceInfoOf(undefined, undefined, root)).toEqual({});
   });
 
