@@ -124,4 +124,12 @@ describe.sequential("the state file through a stack's life", () => {
     expect(now.c).not.toHaveProperty("modified");
     expect(now.c.sourcePosition).toMatch(/^project:\/\/\/index\.js#/);
   });
+
+  it("a provider configured from stored inputs keeps its host when the program registers the same settings", async () => {
+    // Stored map keys are sorted; the stack config arrives in another order, which is no change of settings.
+    const spec: WidgetSpec = { widgets: [{ name: "a", label: "A3" }, ...base.widgets!.slice(1)] };
+    const before = stack.remote().configures.length;
+    await stack.engine(spec).up({ refresh: true });
+    expect(stack.remote().configures.length - before).toBe(1);
+  });
 });
