@@ -5,13 +5,14 @@
  * registration turns into is in register.ts; deletes, refresh and destroy in lifecycle.ts.
  */
 import { randomUUID } from "node:crypto";
+import { goTimestamp } from "./checkpointFormat";
 import { checkFailureMessage, type CheckFailure } from "./diagnostics";
 import { DEFAULT_PROVIDER_NAME, NODEJS_PROVIDER_TYPE, defaultProviderUrn, type HostPool } from "./hosts";
 import type { EngineLog } from "./engineService";
 import { pluginProviderArgs, providerConfigArgs, type StackConfig } from "./project";
 import { Limiter, serialQueue } from "./scheduler";
 import { STACK_TYPE, type ResourceState } from "./state";
-import { changedKeys, cloneProps, isProviderType, makeUrn, shortType, StepError, type RegisterRequest, type Step } from "./steps";
+import { changedKeys, cloneProps, isProviderType, makeUrn, registrationState, shortType, StepError, type RegisterRequest, type Step } from "./steps";
 import { containsUnknowns, deepEqual, type PropertyMap } from "./values";
 
 /** What the program's registrations do: an update (preview/up), or answer from state for `--run-program` refresh/destroy. */
@@ -19,6 +20,8 @@ export type ProgramMode = "update" | "refresh" | "destroy";
 
 export interface DeploymentOptions {
   project: string;
+  /** The folder of Pulumi.yaml: source positions are stored relative to it. */
+  projectRoot: string;
   stack: string;
   dryRun: boolean;
   hosts: HostPool;
@@ -40,6 +43,20 @@ export interface DeploymentOptions {
   parallelDiff: boolean;
 }
 
+/**
+ * `created`/`modified` after a step (step.go): a create stamps both; a same step keeps the old ones (and an old
+ * state without them stays without); an update of a custom resource keeps `created` and stamps `modified`.
+ */
+export function stepTimestamps(op: "create" | "same" | "update", old: ResourceState | undefined): Pick<ResourceState, "created" | "modified"> {
+  if (op === "create" || !old) {
+    const now = goTimestamp();
+    return { created: now, modified: now };
+  }
+  const created = old.created ? { created: old.created } : {};
+  if (op === "update") return { ...created, modified: goTimestamp() };
+  return { ...created, ...(old.modified ? { modified: old.modified } : {}) };
+}
+
 /** A failure whose message is already the engine's diagnostic (no resource prefix added). */
 export class DiagnosticError extends StepError {}
 
@@ -57,6 +74,7 @@ export class Deployment {
   /** The step executor's workers: Create, Update, Delete, Read. */
   readonly workers: Limiter;
   readonly parallelDiff: boolean;
+  readonly projectRoot: string;
   programMode: ProgramMode = "update";
   /** `preview/up --refresh --run-program`: each registration refreshes its stored state first. */
   refreshOnRegister = false;
@@ -71,6 +89,7 @@ export class Deployment {
     this.hosts = opts.hosts;
     this.workers = new Limiter(opts.parallelism);
     this.parallelDiff = opts.parallelDiff;
+    this.projectRoot = opts.projectRoot;
     this.defaultProviderUrn = defaultProviderUrn(opts.stack, opts.project);
     this.snapshot = structuredClone(opts.resources);
     this.pendingDeletes = new Set(this.snapshot.filter((resource) => resource.delete));
@@ -187,7 +206,9 @@ export class Deployment {
     // refresh/destroy with --run-program configure from the program but leave the stored provider as it is.
     if (this.programMode !== "update") return `${urn}::${old?.id ?? ""}`;
     const id = old?.id ?? (this.dryRun ? "" : randomUUID());
-    this.upsert({ urn, type, custom: true, id, inputs, outputs: cloneProps(inputs), dependencies: [] });
+    const op = !old ? "create" : deepEqual(old.inputs, inputs) ? "same" : "update";
+    // No property dependencies, source position or stack trace: the engine registers it itself.
+    this.upsert({ urn, type, custom: true, id, inputs, outputs: cloneProps(inputs), dependencies: [], ...stepTimestamps(op, old) });
     this.persist();
     return `${urn}::${id}`;
   }
@@ -217,6 +238,8 @@ export class Deployment {
       outputs: cloneProps(req.object),
       dependencies: req.dependencies,
       ...(req.protect ? { protect: true } : {}),
+      ...registrationState(req),
+      ...stepTimestamps(op, old),
     };
     this.upsert(entry);
     this.record({
@@ -235,7 +258,18 @@ export class Deployment {
   async registerComponent(req: RegisterRequest, urn: string): Promise<{ urn: string; id: string; object: PropertyMap }> {
     if (this.programMode !== "update") return { urn, id: "", object: {} };
     const old = this.live(urn);
-    this.upsert({ urn, type: req.type, custom: false, parent: req.parent, inputs: req.object, outputs: old?.outputs ?? {}, dependencies: req.dependencies });
+    this.upsert({
+      urn,
+      type: req.type,
+      custom: false,
+      parent: req.parent,
+      inputs: req.object,
+      outputs: old?.outputs ?? {},
+      dependencies: req.dependencies,
+      ...registrationState(req),
+      // A component's update changes no timestamp: only a custom resource's does (UpdateStep.Apply).
+      ...stepTimestamps(old ? "same" : "create", old),
+    });
     this.persist();
     return { urn, id: "", object: {} };
   }

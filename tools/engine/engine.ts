@@ -198,6 +198,7 @@ export class TestEngine {
     });
     const deployment = new Deployment({
       project: this.project.name,
+      projectRoot: this.project.rootDir,
       stack: this.opts.stack,
       dryRun: kind === "preview",
       hosts,

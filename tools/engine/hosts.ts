@@ -7,7 +7,7 @@
  */
 import { DynamicProviderHost } from "./host";
 import { NativePlugin } from "./nativePlugin";
-import type { PropertyMap } from "./values";
+import { deepEqual, type PropertyMap } from "./values";
 
 export const DEFAULT_PROVIDER_NAME = "default";
 export const NODEJS_PROVIDER_TYPE = "pulumi:providers:pulumi-nodejs";
@@ -63,8 +63,9 @@ export class HostPool {
   /** Records a provider's inputs; its host is configured with them when first used. `configured: false` = unknowns. */
   defineProvider(providerUrn: string, inputs: PropertyMap, { configured = true } = {}): void {
     const known = this.providers.get(providerUrn);
-    // New settings need a new host (a host is configured once); the old one is still stopped at the end.
-    if (known && (JSON.stringify(known.inputs) !== JSON.stringify(inputs) || known.configured !== configured)) this.hosts.delete(providerUrn);
+    // New settings need a new host (a host is configured once); the old one is still stopped at the end. Compared
+    // as values: the same settings in another key order (stored state has its map keys sorted) are the same.
+    if (known && (!deepEqual(known.inputs, inputs) || known.configured !== configured)) this.hosts.delete(providerUrn);
     this.providers.set(providerUrn, { inputs, configured });
   }
 

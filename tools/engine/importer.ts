@@ -6,6 +6,7 @@
  * read inputs and outputs, under the root stack; the step carries the inputs the CLI's generated code would hold
  * (importCode.ts). Only native plugins can import (pulumi/pulumi#16175).
  */
+import { goTimestamp } from "./checkpointFormat";
 import { checkFailureMessage } from "./diagnostics";
 import { generatedInputs } from "./importCode";
 import { HostCallError } from "./host";
@@ -34,7 +35,8 @@ export async function importResources(deployment: Deployment, imports: readonly 
   if (!deployment.live(stackUrn)) {
     // An import into a new stack creates its root stack resource, as the import deployment does (a step the
     // results here leave out, as they leave out the stack's steps of other commands).
-    deployment.upsert({ urn: stackUrn, type: STACK_TYPE, custom: false, inputs: {}, outputs: {}, dependencies: [] });
+    const now = goTimestamp();
+    deployment.upsert({ urn: stackUrn, type: STACK_TYPE, custom: false, inputs: {}, outputs: {}, dependencies: [], created: now, modified: now });
   }
   for (const spec of imports) await importOne(deployment, spec, stackUrn);
   deployment.persist();
@@ -61,6 +63,7 @@ async function importOne(deployment: Deployment, spec: ImportSpec, stackUrn: str
     );
     for (const failure of checked.failures) deployment.warn(urn, checkFailureMessage(spec.type, spec.name, read.inputs, failure));
   }
+  const now = goTimestamp();
   // A planned import keeps the read inputs (Check's answer only warns); outputs are stored as the plugin sent them.
   const entry: ResourceState = {
     urn,
@@ -73,6 +76,9 @@ async function importOne(deployment: Deployment, spec: ImportSpec, stackUrn: str
     outputs: read.properties,
     dependencies: [],
     ...(spec.protect === false ? {} : { protect: true }),
+    // ImportStep: the object enters the state now.
+    created: now,
+    modified: now,
   };
   deployment.upsert(entry);
   // What the CLI then writes into the generated code for the program (pkg/importer/hcl2.go).

@@ -6,6 +6,7 @@
 import { DiagnosticError, type Deployment } from "./deployment";
 import type { ResourceState } from "./state";
 import { changedKeys, isProviderType, nameOfUrn, reverseDependencyOrder, resourceEdges, shortType } from "./steps";
+import { goTimestamp } from "./checkpointFormat";
 import { receivedOutputs, sent } from "./providerValues";
 import { deepEqual, markSecretKeys } from "./values";
 
@@ -107,7 +108,11 @@ export async function refreshOne(deployment: Deployment, resource: ResourceState
         const diff = await host.diff(result.id, resource.urn, sent(host, outputs), sent(host, resource.inputs), sent(host, inputs));
         changed = diff.changes === "some" || (diff.changes === "unknown" && changedKeys(inputs, resource.inputs).length > 0);
       }
-      const refreshed: ResourceState = { ...resource, id: result.id, outputs, inputs };
+      // RefreshStep moves `modified` when the read changed inputs or outputs; for a resource read with `.get`, the
+      // inputs compared are those the provider returned (none compares as empty).
+      const comparedInputs = resource.external ? (result.inputs ? inputs : {}) : inputs;
+      const stateChanged = !deepEqual(comparedInputs, resource.inputs) || !deepEqual(outputs, resource.outputs);
+      const refreshed: ResourceState = { ...resource, id: result.id, outputs, inputs, ...(stateChanged ? { modified: goTimestamp() } : {}) };
       deployment.upsert(refreshed);
       deployment.record({ op: changed ? "refresh-update" : "refresh-same", ...base, old, new: { inputs, outputs } });
       deployment.persist();

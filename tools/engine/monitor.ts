@@ -13,6 +13,7 @@ import type {
 import type { Deployment } from "./deployment";
 import { addEngineService, listenOnLoopback, stopServer, unary, type EngineLog } from "./engineService";
 import { invokeFunction, readResource, registerResource } from "./register";
+import { propertyDependenciesOf, sourceInfoOf } from "./requestInfo";
 import { pulumiSdk } from "./sdk";
 import { toStruct } from "./structs";
 
@@ -38,14 +39,18 @@ export class MonitorServer {
         new resourcePb.SupportsFeatureResponse().setHassupport(SUPPORTED_FEATURES.has(request.getId())),
       ),
       registerResource: unary(async (request: RegisterResourceRequest) => {
+        const object = request.getObject()?.toJavaScript() ?? {};
+        const dependencies = request.getDependenciesList();
+        const sentPropertyDependencies: Record<string, string[]> = {};
+        request.getPropertydependenciesMap().forEach((deps, key) => (sentPropertyDependencies[key] = deps.getUrnsList()));
         const result = await registerResource(deployment, {
           type: request.getType(),
           name: request.getName(),
           parent: optional(request.getParent()),
           custom: request.getCustom(),
-          object: request.getObject()?.toJavaScript() ?? {},
+          object,
           provider: optional(request.getProvider()),
-          dependencies: request.getDependenciesList(),
+          dependencies,
           deleteBeforeReplace: request.getDeletebeforereplacedefined() ? request.getDeletebeforereplace() : undefined,
           protect: request.getProtect() === true,
           retainOnDelete: request.getRetainondelete() === true,
@@ -53,6 +58,8 @@ export class MonitorServer {
           replaceOnChanges: request.getReplaceonchangesList(),
           additionalSecretOutputs: request.getAdditionalsecretoutputsList(),
           importId: optional(request.getImportid()),
+          propertyDependencies: propertyDependenciesOf(sentPropertyDependencies, Object.keys(object), dependencies),
+          ...sourceInfoOf(request.getSourceposition(), request.getStacktrace(), deployment.projectRoot),
         });
         return new resourcePb.RegisterResourceResponse().setUrn(result.urn).setId(result.id).setObject(toStruct(result.object));
       }),
@@ -66,6 +73,7 @@ export class MonitorServer {
           provider: optional(request.getProvider()),
           dependencies: request.getDependenciesList(),
           additionalSecretOutputs: request.getAdditionalsecretoutputsList(),
+          ...sourceInfoOf(request.getSourceposition(), request.getStacktrace(), deployment.projectRoot),
         });
         return new resourcePb.ReadResourceResponse().setUrn(result.urn).setProperties(toStruct(result.properties));
       }),

@@ -8,12 +8,15 @@ import type { Deployment } from "./deployment";
 import { HostCallError, type DiffAnswer, type DynamicProviderHost } from "./host";
 import { refreshOne } from "./lifecycle";
 import type { ResourceState } from "./state";
+import { goTimestamp } from "./checkpointFormat";
 import {
   DYNAMIC_TYPE_PREFIX,
   applyIgnoreChanges,
   changedKeys,
   cloneProps,
   isProviderType,
+  registrationState,
+  sameStepMustWrite,
   shortType,
   StepError,
   type ReadRequest,
@@ -89,6 +92,7 @@ async function registerDynamic(deployment: Deployment, req: RegisterRequest, urn
     additionalSecretOutputs: req.additionalSecretOutputs,
     ...(req.protect ? { protect: true } : {}),
     ...(req.retainOnDelete ? { retainOnDelete: true } : {}),
+    ...registrationState(req),
   });
 
   if (!old) {
@@ -117,11 +121,12 @@ async function registerDynamic(deployment: Deployment, req: RegisterRequest, urn
   const engineKeys = { ...(diff.diffs.length > 0 ? { diffs: diff.diffs } : {}), ...(diff.detailedDiff ? { detailedDiff: diff.detailedDiff } : {}) };
 
   if (diff.changes === "none") {
-    const same = { ...entry(), id: old.id, outputs: markSecretKeys(cloneProps(old.outputs), req.additionalSecretOutputs) };
+    const outputs = markSecretKeys(cloneProps(old.outputs), req.additionalSecretOutputs);
+    const same: ResourceState = { ...entry(), id: old.id, outputs, created: old.created, modified: old.modified };
     deployment.upsert(same);
     deployment.record({ op: "same", ...base, old: before, new: { inputs, outputs: same.outputs } });
     // The engine elides the checkpoint write of a same step that changed nothing meaningful (mustWrite).
-    if (!deepEqual(old, same)) deployment.persist();
+    if (sameStepMustWrite(old, same)) deployment.persist();
     return { urn, id: same.id ?? "", object: same.outputs };
   }
 
@@ -184,6 +189,7 @@ async function create(deployment: Deployment, req: RegisterRequest, entry: Resou
   if (deployment.dryRun) {
     entry.id = "";
     entry.outputs = markSecretKeys(cloneProps(entry.inputs), req.additionalSecretOutputs);
+    stampCreated(entry);
     deployment.upsert(entry);
     return entry;
   }
@@ -195,11 +201,13 @@ async function create(deployment: Deployment, req: RegisterRequest, entry: Resou
     });
     entry.id = created.id;
     entry.outputs = markSecretKeys(receivedOutputs(host, created.properties, entry.inputs), req.additionalSecretOutputs);
+    stampCreated(entry);
   } catch (error) {
     const failure = error instanceof HostCallError ? error.initFailure : undefined;
     if (failure) {
       entry.id = failure.id;
       entry.outputs = markSecretKeys(receivedOutputs(await deployment.hosts.get(provider), failure.properties, entry.inputs), req.additionalSecretOutputs);
+      stampCreated(entry);
       deployment.upsert(entry);
       deployment.persist();
     }
@@ -209,7 +217,14 @@ async function create(deployment: Deployment, req: RegisterRequest, entry: Resou
   return entry;
 }
 
+/** CreateStep: the state is new, so both timestamps are now (a replacement's too). */
+function stampCreated(entry: ResourceState): void {
+  entry.created = entry.modified = goTimestamp();
+}
+
+/** UpdateStep keeps the creation time; a custom resource's update changes `modified`. */
 async function update(deployment: Deployment, req: RegisterRequest, entry: ResourceState, old: ResourceState, provider: string): Promise<ResourceState> {
+  entry.created = old.created;
   if (deployment.dryRun) {
     entry.outputs = markSecretKeys(cloneProps(entry.inputs), req.additionalSecretOutputs);
   } else {
@@ -217,6 +232,7 @@ async function update(deployment: Deployment, req: RegisterRequest, entry: Resou
     const updated = await host.update(old.id ?? "", entry.urn, sent(host, old.outputs), sent(host, entry.inputs), sent(host, old.inputs));
     entry.outputs = markSecretKeys(receivedOutputs(host, updated.properties, entry.inputs), req.additionalSecretOutputs);
   }
+  entry.modified = goTimestamp();
   deployment.upsert(entry);
   return entry;
 }
@@ -239,6 +255,9 @@ export function readResource(deployment: Deployment, req: ReadRequest): Promise<
       outputs = markSecretKeys(receivedOutputs(host, result.properties, req.properties), req.additionalSecretOutputs);
       if (result.id) id = result.id;
     }
+    const old = deployment.live(urn);
+    // ReadStep: timestamps only come from an earlier state (a first read has none); `modified` moves on a change.
+    const changed = old !== undefined && (!deepEqual(old.inputs, req.properties) || !deepEqual(old.outputs, outputs));
     const entry: ResourceState = {
       urn,
       type: req.type,
@@ -251,6 +270,10 @@ export function readResource(deployment: Deployment, req: ReadRequest): Promise<
       dependencies: req.dependencies,
       additionalSecretOutputs: req.additionalSecretOutputs,
       external: true,
+      ...(old?.created ? { created: old.created } : {}),
+      ...(changed ? { modified: goTimestamp() } : old?.modified ? { modified: old.modified } : {}),
+      ...(req.sourcePosition ? { sourcePosition: req.sourcePosition } : {}),
+      ...(req.stackTrace ? { stackTrace: req.stackTrace } : {}),
     };
     if (deployment.programMode === "update") {
       deployment.upsert(entry);

@@ -5,32 +5,14 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { checkpointText, goTimestamp, loadedEntry, storedEntry } from "./checkpointFormat";
 import { PassphraseCrypter } from "./crypto";
+import type { ResourceState } from "./resourceState";
 import { SECRET_SIG, SECRET_VALUE_SIG, isPlainObject, isSecretEnvelope, secretEnvelope, type PropertyMap } from "./values";
 
 export const STACK_TYPE = "pulumi:pulumi:Stack";
 
-export interface ResourceState {
-  urn: string;
-  type: string;
-  custom: boolean;
-  id?: string;
-  parent?: string;
-  /** Provider reference `urn::id` for an explicit provider; absent for the default provider. */
-  provider?: string;
-  inputs: PropertyMap;
-  outputs: PropertyMap;
-  dependencies: string[];
-  additionalSecretOutputs?: string[];
-  /** Read with `.get`/`opts.id`: never created or deleted by the engine. */
-  external?: boolean;
-  /** Replaced (create-before-delete) and still to be deleted. */
-  delete?: boolean;
-  /** The `protect` option: the engine refuses to delete or replace it. */
-  protect?: boolean;
-  /** The `retainOnDelete` option: deleting it only drops it from state. */
-  retainOnDelete?: boolean;
-}
+export type { ResourceState } from "./resourceState";
 
 export interface StackState {
   resources: ResourceState[];
@@ -38,14 +20,15 @@ export interface StackState {
   outputs: PropertyMap;
 }
 
-interface Checkpoint {
+/** A checkpoint file; its resources as stored (see storedEntry) or, when read, typed as in memory. */
+interface Checkpoint<Resource = ResourceState> {
   version: 3;
   checkpoint: {
     stack: string;
     latest: {
       manifest: { time: string; magic: string; version: string };
       secrets_providers?: { type: "passphrase"; state: { salt: string } };
-      resources: ResourceState[];
+      resources: Resource[];
     };
   };
 }
@@ -90,7 +73,7 @@ export class StateStore {
     const text = await this.raw();
     if (!text) return [];
     const checkpoint = JSON.parse(text) as Checkpoint;
-    const resources = checkpoint.checkpoint.latest.resources ?? [];
+    const resources = (checkpoint.checkpoint.latest.resources ?? []).map(loadedEntry);
     const salt = checkpoint.checkpoint.latest.secrets_providers?.state.salt;
     if (!salt) return resources;
     const crypter = await this.crypterFor(salt);
@@ -135,20 +118,20 @@ export class StateStore {
       // The crypter of this store's file is kept, so a write does not re-read the file for its salt.
       const known = this.crypter ? await this.crypter.catch(() => undefined) : undefined;
       const crypter = known ?? (await this.crypterFor(await this.storedSalt()));
-      const checkpoint: Checkpoint = {
+      const checkpoint: Checkpoint<Record<string, unknown>> = {
         version: 3,
         checkpoint: {
           stack: this.stack,
           latest: {
-            manifest: { time: new Date().toISOString(), magic: "", version: "pulumi-tenant-engine-stand-in" },
+            manifest: { time: goTimestamp(), magic: "", version: "pulumi-tenant-engine-stand-in" },
             secrets_providers: { type: "passphrase", state: { salt: crypter.saltState } },
-            resources: snapshot.map((resource) => mapSecrets(resource, undefined, (value) => crypter.encrypt(JSON.stringify(value)))),
+            resources: snapshot.map((resource) => storedEntry(mapSecrets(resource, undefined, (value) => crypter.encrypt(JSON.stringify(value))))),
           },
         },
       };
       await fs.promises.mkdir(this.stateDir, { recursive: true });
       const temporary = `${this.file}.${process.pid}.tmp`;
-      const text = `${JSON.stringify(checkpoint, null, 2)}\n`;
+      const text = checkpointText(checkpoint);
       await fs.promises.writeFile(temporary, text, { mode: 0o600 });
       await fs.promises.rename(temporary, this.file);
       this.writeCount++;

@@ -65,6 +65,10 @@ export interface RegisterRequest {
   replaceOnChanges: string[];
   additionalSecretOutputs: string[];
   importId?: string;
+  /** Input key → URNs it depends on, as the engine derives them from the request (requestInfo.ts). */
+  propertyDependencies: Record<string, string[]>;
+  sourcePosition?: string;
+  stackTrace?: { sourcePosition?: string }[];
 }
 
 export interface ReadRequest {
@@ -76,6 +80,8 @@ export interface ReadRequest {
   provider?: string;
   dependencies: string[];
   additionalSecretOutputs: string[];
+  sourcePosition?: string;
+  stackTrace?: { sourcePosition?: string }[];
 }
 
 /** A step failure; its message names the resource and never carries input values. */
@@ -175,4 +181,37 @@ export function reverseDependencyOrder(resources: readonly ResourceState[]): Res
 
 export function cloneProps<T extends PropertyMap>(props: T): T {
   return isPlainObject(props) ? structuredClone(props) : props;
+}
+
+/** What a resource's state keeps from its registration beside inputs and options the step logic reads. */
+export function registrationState(
+  req: RegisterRequest,
+): Pick<ResourceState, "propertyDependencies" | "sourcePosition" | "stackTrace" | "ignoreChanges" | "replaceOnChanges"> {
+  return {
+    propertyDependencies: req.propertyDependencies,
+    ...(req.sourcePosition ? { sourcePosition: req.sourcePosition } : {}),
+    ...(req.stackTrace ? { stackTrace: req.stackTrace } : {}),
+    ...(req.ignoreChanges.length > 0 ? { ignoreChanges: req.ignoreChanges } : {}),
+    ...(req.replaceOnChanges.length > 0 ? { replaceOnChanges: req.replaceOnChanges } : {}),
+  };
+}
+
+/**
+ * Whether a same step's new state must be written (sameSnapshotMutation.mustWrite, pkg/backend/snapshot.go): only
+ * these fields count; source positions, stack traces, property dependencies and timestamps never force a write.
+ */
+export function sameStepMustWrite(old: ResourceState, next: ResourceState): boolean {
+  const sorted = (urns: readonly string[]) => [...urns].sort();
+  return (
+    old.urn !== next.urn ||
+    old.type !== next.type ||
+    old.custom !== next.custom ||
+    Boolean(old.retainOnDelete) !== Boolean(next.retainOnDelete) ||
+    old.provider !== next.provider ||
+    old.parent !== next.parent ||
+    Boolean(old.protect) !== Boolean(next.protect) ||
+    !deepEqual(old.inputs, next.inputs) ||
+    !deepEqual(old.outputs, next.outputs) ||
+    !deepEqual(sorted(old.dependencies), sorted(next.dependencies))
+  );
 }

@@ -42,7 +42,7 @@ describe.sequential("secrets, explicit providers and reads", () => {
       expect(result.hostOutput).not.toContain(sentinel);
       expect(result.programOutput).not.toContain(sentinel);
     }
-    expect(raw).toContain('"ciphertext": "v1:');
+    expect(raw).toContain('"ciphertext":"v1:');
 
     const state = await stack.engine(spec).readState();
     const plain = state.resources.find((resource) => resource.urn.endsWith("::plain"))!;
