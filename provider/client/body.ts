@@ -20,11 +20,19 @@ export interface BodyText {
 
 type ResponseBody = Dispatcher.ResponseData["body"];
 
+/**
+ * The common case, which the caller reads with a plain `body.text()`: a declared length within the cap (undici fails
+ * a body longer than it declared).
+ */
+export function declaredWithin(headers: IncomingHttpHeaders, limit: number): boolean {
+  const declared = Number(headerValue(headers, "content-length"));
+  return Number.isFinite(declared) && declared <= limit;
+}
+
 /** Reads at most `limit` bytes; past it, stops reading and closes the connection instead of draining it. */
 export async function readCapped(body: ResponseBody, headers: IncomingHttpHeaders, limit: number, keepStart: boolean): Promise<BodyText> {
+  if (declaredWithin(headers, limit)) return { text: await body.text(), overLimit: false };
   const declared = Number(headerValue(headers, "content-length"));
-  // The common case: a declared length within the cap (undici fails a body longer than it declared).
-  if (Number.isFinite(declared) && declared <= limit) return { text: await body.text(), overLimit: false };
   if (Number.isFinite(declared) && !keepStart) {
     body.destroy();
     return { text: "", overLimit: true };

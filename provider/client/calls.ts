@@ -7,7 +7,7 @@ import type { Pool } from "undici";
 import type { CredentialHints } from "../credentialHints";
 import type { TokenSource } from "./auth";
 import { CancelledCallError, cancellableDelay, isCancelled, untilDeadlineOrCancel } from "./cancel";
-import { MAX_ERROR_BODY_BYTES, MAX_SUCCESS_BODY_BYTES, readCapped } from "./body";
+import { declaredWithin, MAX_ERROR_BODY_BYTES, MAX_SUCCESS_BODY_BYTES, readCapped } from "./body";
 import type { Attempt, Call } from "./call";
 import { budgetExhaustedError, failedCallError, refusedCredentialsError, tokenDeadlineError, type CallErrorContext } from "./callErrors";
 import { Deadline } from "./deadline";
@@ -62,7 +62,9 @@ export class CallRunner {
   /** Arms the call's total deadline, then runs the attempt loop (not async: one promise layer less per call). */
   run(call: Omit<Call, "deadline">): Promise<unknown> {
     const deadline = new Deadline(this.options.deadlineMs);
-    const armed = { ...call, deadline };
+    // Armed in place: every caller passes a fresh object literal, and a copy of its dozen fields costs more.
+    const armed = call as Call;
+    armed.deadline = deadline;
     // One then in place of finally: every error leaves through withoutSecrets at no extra promise layer.
     return this.attempts(armed).then(
       (result) => {
@@ -155,7 +157,11 @@ export class CallRunner {
       const status = response.statusCode;
       const success = status >= 200 && status < 300;
       const limit = success ? MAX_SUCCESS_BODY_BYTES : MAX_ERROR_BODY_BYTES;
-      const { text, overLimit } = await readCapped(response.body, response.headers, limit, !success);
+      let text: string;
+      let overLimit = false;
+      // Every answer of the service declares its length: read it without readCapped's extra promise and object.
+      if (declaredWithin(response.headers, limit)) text = await response.body.text();
+      else ({ text, overLimit } = await readCapped(response.body, response.headers, limit, !success));
       const now = Date.now();
       // A 429's share of the budget is settled with the retry decision, which names how long to hold back.
       if (status !== 429 && call.authenticated) this.gate.answered(response.headers, sentAt, now);

@@ -48,7 +48,6 @@ export class TenantClient {
   private readonly pool: Pool;
   private readonly tokens: TokenSource;
   private readonly log: DebugLog | undefined;
-  private readonly baseHeaders: Record<string, string>;
   private readonly calls: CallRunner;
   private closed = false;
 
@@ -59,7 +58,6 @@ export class TenantClient {
     this.options = resolveOptions(options);
     this.log = createDebugLog(this.options.logger);
     this.pool = acquirePool(settings.baseUrl, this.options.connectTimeoutMs);
-    this.baseHeaders = { "user-agent": this.options.userAgent, accept: "application/json" };
     const auth = settings.auth;
     this.tokens =
       auth.kind === "token"
@@ -86,9 +84,7 @@ export class TenantClient {
     if (!path.startsWith("/")) {
       return Promise.reject(new TypeError(`${options.operation}: path must start with "/" (got "${path}")`));
     }
-    const headers: Record<string, string> = options.headers
-      ? { ...lowerCaseKeys(options.headers), ...this.baseHeaders }
-      : { ...this.baseHeaders };
+    const headers = options.headers ? { ...lowerCaseKeys(options.headers), ...this.baseHeaders() } : this.baseHeaders();
     let body: string | undefined;
     if (options.body !== undefined) {
       body = JSON.stringify(options.body);
@@ -108,6 +104,11 @@ export class TenantClient {
       secrets: options.secrets ? options.secrets.filter((value): value is string => typeof value === "string") : [],
       secretResponseFields: options.secretResponseFields ?? [],
     }) as Promise<z.infer<S>>;
+  }
+
+  /** A fresh object per call (a literal: cheaper than copying a stored one); the attempt loop adds authorization. */
+  private baseHeaders(): Record<string, string> {
+    return { "user-agent": this.options.userAgent, accept: "application/json" };
   }
 
   /** Releases this client's share of the connection pool; getClient() will build a new client afterwards. */
@@ -134,7 +135,7 @@ export class TenantClient {
       shownPath: TOKEN_PATH,
       operation: TOKEN_OPERATION,
       body: form.toString(),
-      headers: { ...this.baseHeaders, "content-type": "application/x-www-form-urlencoded" },
+      headers: { ...this.baseHeaders(), "content-type": "application/x-www-form-urlencoded" },
       authenticated: false,
       resendable: true,
       schema: tokenResponseSchema,
