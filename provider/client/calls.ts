@@ -7,7 +7,7 @@ import type { Pool } from "undici";
 import type { CredentialHints } from "../credentialHints";
 import type { TokenSource } from "./auth";
 import { CancelledCallError, cancellableDelay, isCancelled, untilDeadlineOrCancel } from "./cancel";
-import { declaredWithin, MAX_ERROR_BODY_BYTES, MAX_SUCCESS_BODY_BYTES, readCapped } from "./body";
+import { exchange, MAX_SUCCESS_BODY_BYTES } from "./body";
 import type { Attempt, Call } from "./call";
 import { budgetExhaustedError, failedCallError, refusedCredentialsError, tokenDeadlineError, type CallErrorContext } from "./callErrors";
 import { Deadline } from "./deadline";
@@ -145,28 +145,23 @@ export class CallRunner {
   private async send(call: Call): Promise<Attempt> {
     const sentAt = Date.now();
     try {
-      const response = await this.pool.request({
-        method: call.method,
-        path: call.path,
-        headers: call.headers,
-        body: call.body,
-        signal: call.deadline,
-        headersTimeout: this.options.headersTimeoutMs,
-        bodyTimeout: this.options.bodyTimeoutMs,
-      });
-      const status = response.statusCode;
-      const success = status >= 200 && status < 300;
-      const limit = success ? MAX_SUCCESS_BODY_BYTES : MAX_ERROR_BODY_BYTES;
-      let text: string;
-      let overLimit = false;
-      // Every answer of the service declares its length: read it without readCapped's extra promise and object.
-      if (declaredWithin(response.headers, limit)) text = await response.body.text();
-      else ({ text, overLimit } = await readCapped(response.body, response.headers, limit, !success));
+      const { status, headers, text, overLimit } = await exchange(
+        this.pool,
+        {
+          method: call.method,
+          path: call.path,
+          headers: call.headers,
+          body: call.body,
+          headersTimeout: this.options.headersTimeoutMs,
+          bodyTimeout: this.options.bodyTimeoutMs,
+        },
+        call.deadline,
+      );
       const now = Date.now();
       // A 429's share of the budget is settled with the retry decision, which names how long to hold back.
-      if (status !== 429 && call.authenticated) this.gate.answered(response.headers, sentAt, now);
+      if (status !== 429 && call.authenticated) this.gate.answered(headers, sentAt, now);
       this.log?.(`${call.method} ${call.shownPath} -> ${status} (${formatMs(now - sentAt)})`);
-      return { kind: "response", status, headers: response.headers, text, overLimit };
+      return { kind: "response", status, headers, text, overLimit };
     } catch (error) {
       if (call.authenticated) this.gate.abandoned();
       const failure = classifyNetworkError(error);
