@@ -1,5 +1,6 @@
 /** Turning response bodies into results or error details (secrets are taken out by the caller, see redact.ts). */
 import type { z } from "zod";
+import { compiledReader, REJECTED } from "./compiledReader";
 import { ResponseShapeError, type ShapeIssue } from "./errors";
 
 export interface ErrorDetails {
@@ -67,6 +68,10 @@ export function parseSuccessBody<S extends z.ZodType>(text: string, schema: S, c
       throw new ResponseShapeError({ ...context, issues: [{ path: "(root)", message: "the body is not valid JSON" }] });
     }
   }
+  // The compiled reader answers for a body zod accepts; zod itself has the last word on any other.
+  const read = compiledReader(schema);
+  const value = read === undefined ? REJECTED : read(data);
+  if (value !== REJECTED) return value as z.infer<S>;
   const result = schema.safeParse(data);
   if (result.success) return result.data;
   const issues: ShapeIssue[] = result.error.issues.map((issue) => ({

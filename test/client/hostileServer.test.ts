@@ -210,6 +210,38 @@ describe("response bodies are capped", () => {
   });
 });
 
+describe("answers read as undici's body.text() reads them", () => {
+  it("drops a UTF-8 byte order mark before the JSON", async () => {
+    const server = await fakeServer((req, _body, res) => {
+      if (req.url === "/oauth/token") return tokenReply(res);
+      res.writeHead(200, { "content-type": "application/json" }).end(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('{"provider":"sns"}')]));
+    });
+    const result = await client(clientCredentials(server.url)).request("GET", "/x", { operation: "read x", schema: z.object({ provider: z.string() }) });
+    expect(result).toEqual({ provider: "sns" });
+  });
+
+  it("waits past a 103 Early Hints for the real answer", async () => {
+    const server = await fakeServer((req, _body, res) => {
+      if (req.url === "/oauth/token") return tokenReply(res);
+      res.writeEarlyHints({ link: "</x>; rel=preload" });
+      setTimeout(() => res.writeHead(200, { "content-type": "application/json" }).end('{"provider":"apns"}'), 20);
+    });
+    const result = await client(clientCredentials(server.url)).request("GET", "/x", { operation: "read x", schema: z.object({ provider: z.string() }) });
+    expect(result).toEqual({ provider: "apns" });
+  });
+
+  it("keeps the start of an error body past 64 KB that declares its length, and fails with it", async () => {
+    const server = await fakeServer((req, _body, res) => {
+      if (req.url === "/oauth/token") return tokenReply(res);
+      const body = JSON.stringify({ statusCode: 400, error: "Bad Request", message: "first words" }) + " ".repeat(100 * 1024);
+      res.writeHead(400, { "content-type": "application/json", "content-length": Buffer.byteLength(body) }).end(body);
+    });
+    const error = await rejectionOf(client(clientCredentials(server.url)).request("GET", "/x", { operation: "read x" }));
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.message).toMatch(/^read x failed: 400 Bad Request/);
+  });
+});
+
 describe("a server that refuses every token", () => {
   it("costs two tokens in all, not one per call: after a fresh token is refused, calls fail without sending", async () => {
     let tokenRequests = 0;
