@@ -7,11 +7,11 @@
  * The contract: when the compiled function returns a value, `schema.safeParse(data)` succeeds with that same value
  * (the same keys in the same order, undeclared keys stripped); when it returns REJECTED, the caller asks zod, which
  * gives the verdict and the issues. It compiles plain nodes only — objects in zod's default strip mode, arrays,
- * strings, numbers, booleans, null, enums, literals, optional and nullable — with no checks and no coercion; any other
- * node (a check such as `.min(1)`, `z.custom`, a union, a default, a transform) is handed to that node's own zod
+ * strings, numbers, booleans, null, enums, literals, optional and nullable — with no checks and no coercion, except a
+ * string's `.min(1)`; any other node (another check, `z.custom`, a union, a default, a transform) is handed to that node's own zod
  * parser, and an object whose keys zod would fill in or treat specially is handed to zod whole.
  */
-import type { z } from "zod";
+import { z } from "zod";
 
 export const REJECTED: unique symbol = Symbol("rejected");
 export type CompiledReader = (data: unknown) => unknown;
@@ -25,6 +25,7 @@ interface ZodPayload {
 interface ZodInternals {
   def: {
     type: string;
+    checks?: { _zod: { traits: Set<string>; def: { minimum?: number; when?: unknown } } }[];
     coerce?: boolean;
     catchall?: unknown;
     shape?: Record<string, unknown>;
@@ -46,6 +47,26 @@ function internalsOf(schema: unknown): ZodInternals {
 /** zod 4 runs a node without checks through its bare parser: `run === parse`. */
 function isBare(internals: ZodInternals): boolean {
   return internals.run === internals.parse && internals.def.coerce !== true;
+}
+
+let defaultLengthCondition: unknown;
+
+/**
+ * `z.string().min(n)` with n ≤ 1, the wire schemas' "non-empty": exact as a plain length test, since zod counts code
+ * points only where they could differ from UTF-16 units (from n to 2n - 1 units). Any other string check is zod's.
+ */
+function shortMinimumOf(internals: ZodInternals): number | undefined {
+  const checks = internals.def.checks ?? [];
+  // A string format (z.email()) is a check itself, beyond those listed.
+  if (checks.length === 0 || internals.def.coerce === true || !internals.traits.has("ZodString") || internals.traits.has("$ZodCheck")) return undefined;
+  defaultLengthCondition ??= z.string().min(1)._zod.def.checks?.[0]?._zod.def.when;
+  let minimum = 0;
+  for (const check of checks) {
+    const { traits, def } = check._zod;
+    if (!traits.has("$ZodCheckMinLength") || def.when !== defaultLengthCondition || def.minimum === undefined || def.minimum > 1) return undefined;
+    minimum = Math.max(minimum, def.minimum);
+  }
+  return minimum;
 }
 
 const PRIMITIVE_TEST: Record<string, (value: string) => string> = {
@@ -106,6 +127,12 @@ class Compiler {
   node(schema: unknown, input: string, output: string): void {
     const internals = internalsOf(schema);
     const type = internals.def.type;
+    const minimum = type === "string" ? shortMinimumOf(internals) : undefined;
+    if (minimum !== undefined) {
+      this.emit(`if (typeof ${input} !== "string" || ${input}.length < ${minimum}) return REJECTED;`);
+      this.emit(`${output} = ${input};`);
+      return;
+    }
     const plain = PLAIN_TRAITS[type] !== undefined && internals.traits.has(PLAIN_TRAITS[type]) && isBare(internals);
     if (!plain) return this.handOver(schema, input, output);
     switch (type) {
