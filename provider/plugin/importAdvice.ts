@@ -1,6 +1,7 @@
 /**
  * What `pulumi import` is told, from the definitions alone: a resource the service cannot read back is refused in
- * import words, and the write-only inputs (which an import cannot bring back) are named in a warning.
+ * import words, a setting its inputs cannot express is refused before the CLI writes code that would fail Check,
+ * and the write-only inputs (which an import cannot bring back) are named in a warning.
  */
 import { propertiesOf, type PropertyShape, type ResourceDefinition } from "../resources/common/definition";
 
@@ -42,5 +43,18 @@ export function writeOnlyAdvice(definition: ResourceDefinition): string | undefi
     `The imported ${definition.name}'s ${names} ${paths.length === 1 ? "is" : "are"} write-only (the service never ` +
     "returns it), so the imported inputs lack it and the generated code has an empty value for it, which keeps the " +
     "value the service holds until your program sets one (as a secret)."
+  );
+}
+
+/**
+ * The error for importing a setting the resource's inputs cannot express (no push provider selected, no phone
+ * message type enabled): the resource's own Check refused the inputs read back, so the code the CLI would generate
+ * could never run.
+ */
+export function unrepresentableImport(definition: ResourceDefinition, id: string, failures: readonly { property: string; reason: string }[]): Error {
+  const reasons = failures.map((failure) => (failure.property ? `${failure.property}: ${failure.reason}` : failure.reason)).join("; ");
+  return new Error(
+    `${definition.name} "${id}" cannot be imported: the tenant's current setting cannot be written as its inputs ` +
+      `(${reasons}). Declare it in the program with the value you want instead; "pulumi up" then sets it.`,
   );
 }

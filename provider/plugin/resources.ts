@@ -11,7 +11,7 @@ import { REGISTRY } from "../resources/registry";
 import { provider as proto, type Struct } from "./protocol";
 import { tokenOf } from "./schema";
 import { engineLog } from "./engineLog";
-import { importRefusal, writeOnlyAdvice } from "./importAdvice";
+import { importRefusal, unrepresentableImport, writeOnlyAdvice } from "./importAdvice";
 import { requestType, type NamedRequest } from "./urn";
 import { fromStruct, toStruct } from "./values";
 
@@ -115,6 +115,11 @@ export async function read(req: InstanceType<typeof proto.ReadRequest>): Promise
   const response = new proto.ReadResponse().setId(result.id ?? "");
   // An empty id means the object is gone; the engine then drops it from state.
   if (!result.id) return response;
+  if (isImport) {
+    // The engine's import checks the inputs read against themselves, and the CLI writes the program's code from them.
+    const { failures = [] } = await handler.check(result.inputs ?? {}, result.inputs ?? {});
+    if (failures.length > 0) throw unrepresentableImport(resource.definition, req.getId(), failures);
+  }
   const advice = isImport ? writeOnlyAdvice(resource.definition) : undefined;
   if (advice) engineLog("warning", advice, req.getUrn());
   const secretKeys = new Set([...stored.secretKeys, ...storedInputs.secretKeys]);
