@@ -4,11 +4,10 @@
  * the token, a malformed id is refused by name, and no token shows in what the plugin prints.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEmulator, type Emulator } from "../../tools/emulator";
+import type { Emulator } from "../../tools/emulator";
 import { provider as proto } from "../../provider/plugin/protocol";
 import { fromStruct, isSecretEnvelope, secretEnvelope, toStruct } from "../../provider/plugin/values";
-import { assertDistIsFresh } from "../resources/dist";
-import { PluginProcess } from "./pluginProcess";
+import { configuredPlugin, type PluginProcess } from "./pluginProcess";
 
 const CLIENT = { id: "plugin-streams", secret: "sentinel-plugin-streams-secret-3e8a" };
 const TOKEN = "sentinel-plugin-webhook-token-91bd";
@@ -28,16 +27,7 @@ let emulator: Emulator;
 let plugin: PluginProcess;
 
 beforeAll(async () => {
-  assertDistIsFresh();
-  emulator = await startEmulator({ clients: [CLIENT] });
-  plugin = await PluginProcess.start();
-  await plugin.call(
-    "configure",
-    new proto.ConfigureRequest()
-      .setArgs(toStruct({ domain: emulator.url, clientId: CLIENT.id, clientSecret: secretEnvelope(CLIENT.secret), version: "0.1.0" }))
-      .setAcceptsecrets(true)
-      .setAcceptresources(true),
-  );
+  ({ emulator, plugin } = await configuredPlugin(CLIENT));
 });
 
 afterAll(async () => {

@@ -1,11 +1,10 @@
 // `pulumi import` of a setting the resource's inputs cannot express (no push provider selected, no phone message
 // type enabled) fails at the import's Read, in import words, instead of generating code whose first `up` fails Check.
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { startEmulator, type Emulator } from "../../tools/emulator";
+import type { Emulator } from "../../tools/emulator";
 import { provider as proto } from "../../provider/plugin/protocol";
-import { fromStruct, secretEnvelope, toStruct } from "../../provider/plugin/values";
-import { assertDistIsFresh } from "../resources/dist";
-import { PluginProcess } from "./pluginProcess";
+import { fromStruct } from "../../provider/plugin/values";
+import { configuredPlugin, type PluginProcess } from "./pluginProcess";
 
 const CLIENT = { id: "plugin-import", secret: "sentinel-plugin-import-secret-51c0" };
 const urn = (type: string) => `urn:pulumi:dev::tenant-yaml::tenant:index:${type}::imported`;
@@ -14,16 +13,7 @@ let emulator: Emulator;
 let plugin: PluginProcess;
 
 beforeAll(async () => {
-  assertDistIsFresh();
-  emulator = await startEmulator({ clients: [CLIENT] });
-  plugin = await PluginProcess.start();
-  await plugin.call(
-    "configure",
-    new proto.ConfigureRequest()
-      .setArgs(toStruct({ domain: emulator.url, clientId: CLIENT.id, clientSecret: secretEnvelope(CLIENT.secret), version: "0.1.0" }))
-      .setAcceptsecrets(true)
-      .setAcceptresources(true),
-  );
+  ({ emulator, plugin } = await configuredPlugin(CLIENT));
 });
 
 afterAll(async () => {

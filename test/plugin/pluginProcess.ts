@@ -8,7 +8,9 @@ import * as path from "node:path";
 import { createInterface } from "node:readline";
 import type { ServiceError } from "@grpc/grpc-js";
 import { grpc, provider as proto, providerGrpc } from "../../provider/plugin/protocol";
-import { REPO_ROOT } from "../resources/dist";
+import { secretEnvelope, toStruct } from "../../provider/plugin/values";
+import { startEmulator, type Emulator } from "../../tools/emulator";
+import { REPO_ROOT, assertDistIsFresh } from "../resources/dist";
 import { BLANK_TENANT_ENV } from "../support/blankTenantEnv";
 
 export const PLUGIN_EXECUTABLE = path.join(REPO_ROOT, "pulumi-resource-tenant");
@@ -81,6 +83,24 @@ export class PluginProcess {
       await exited;
     }
   }
+}
+
+/**
+ * The built plugin against a fresh emulator tenant, configured as the engine does for `tenant:*` config with client
+ * credentials (the secret as a secret envelope).
+ */
+export async function configuredPlugin(client: { id: string; secret: string }): Promise<{ emulator: Emulator; plugin: PluginProcess }> {
+  assertDistIsFresh();
+  const emulator = await startEmulator({ clients: [client] });
+  const plugin = await PluginProcess.start();
+  await plugin.call(
+    "configure",
+    new proto.ConfigureRequest()
+      .setArgs(toStruct({ domain: emulator.url, clientId: client.id, clientSecret: secretEnvelope(client.secret), version: "0.1.0" }))
+      .setAcceptsecrets(true)
+      .setAcceptresources(true),
+  );
+  return { emulator, plugin };
 }
 
 export { proto };

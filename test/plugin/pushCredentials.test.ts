@@ -5,11 +5,10 @@
  * FCM v1 refresh makes no call, and no secret shows in what the plugin prints on stderr.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEmulator, type Emulator } from "../../tools/emulator";
+import type { Emulator } from "../../tools/emulator";
 import { provider as proto } from "../../provider/plugin/protocol";
 import { fromStruct, isSecretEnvelope, secretEnvelope, toStruct } from "../../provider/plugin/values";
-import { assertDistIsFresh } from "../resources/dist";
-import { PluginProcess } from "./pluginProcess";
+import { configuredPlugin, type PluginProcess } from "./pluginProcess";
 
 const CLIENT = { id: "plugin-push-ci", secret: "sentinel-plugin-push-client-5e2a" };
 const AWS_SECRET = "sentinel-plugin-aws-secret-8Rw3";
@@ -22,16 +21,7 @@ let emulator: Emulator;
 let plugin: PluginProcess;
 
 beforeAll(async () => {
-  assertDistIsFresh();
-  emulator = await startEmulator({ clients: [CLIENT] });
-  plugin = await PluginProcess.start();
-  await plugin.call(
-    "configure",
-    new proto.ConfigureRequest()
-      .setArgs(toStruct({ domain: emulator.url, clientId: CLIENT.id, clientSecret: secretEnvelope(CLIENT.secret), version: "0.1.0" }))
-      .setAcceptsecrets(true)
-      .setAcceptresources(true),
-  );
+  ({ emulator, plugin } = await configuredPlugin(CLIENT));
 });
 
 afterAll(async () => {
