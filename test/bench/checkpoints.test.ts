@@ -26,6 +26,13 @@ describe("the state benchmark, small", () => {
     expect(find("current", false).ticketBytes).toBeGreaterThan(500);
     // The goal is judged on the compact entry the file holds; earlier CLIs' indentation only adds to it.
     for (const run of runs) expect(run.indentedTicketBytes).toBeGreaterThan(run.ticketBytes);
+    // The three shares account for every byte of the entry but its opening brace.
+    for (const run of runs) {
+      const { package: ours, identity, engineAdded } = run.ticketShares;
+      expect(ours + identity + engineAdded).toBeCloseTo(run.ticketBytes - 1, 6);
+      expect(engineAdded).toBeGreaterThan(0);
+    }
+    expect(find("recorded", false).ticketShares.package - find("current", false).ticketShares.package).toBeGreaterThan(2 * 2_000);
     const rows = checkpointRows(runs);
     expect(rows).toHaveLength(4);
     expect(rows.filter((row) => row.goal.startsWith("≤"))).toHaveLength(2);
