@@ -124,7 +124,20 @@ class Compiler {
     this.emit(`${output} = ${result}.value;`);
   }
 
+  /** Schemas being compiled: a recursive one (an object whose getter returns itself) is zod's from the second level. */
+  private readonly open = new Set<unknown>();
+
   node(schema: unknown, input: string, output: string): void {
+    if (this.open.has(schema)) return this.handOver(schema, input, output);
+    this.open.add(schema);
+    try {
+      this.compileNode(schema, input, output);
+    } finally {
+      this.open.delete(schema);
+    }
+  }
+
+  private compileNode(schema: unknown, input: string, output: string): void {
     const internals = internalsOf(schema);
     const type = internals.def.type;
     const minimum = type === "string" ? shortMinimumOf(internals) : undefined;
@@ -215,14 +228,15 @@ class Compiler {
 }
 
 function compile(schema: z.ZodType): CompiledReader | undefined {
-  const compiler = new Compiler();
-  compiler.node(schema, "data", "output");
-  const body = `return function read(data) {\nconst ctx = { async: false };\nlet output;\n${compiler.source()}\nreturn output;\n};`;
   try {
+    const compiler = new Compiler();
+    compiler.node(schema, "data", "output");
+    const body = `return function read(data) {\nconst ctx = { async: false };\nlet output;\n${compiler.source()}\nreturn output;\n};`;
     // The same technique zod's own object parser uses.
     return new Function("captured", "REJECTED", body)(compiler.captured, REJECTED) as CompiledReader;
   } catch {
-    // Code generation refused (node --disallow-code-generation-from-strings): zod alone reads every body.
+    // Code generation refused (node --disallow-code-generation-from-strings), or a schema this cannot read: zod
+    // alone reads every body, as it would without this module.
     return undefined;
   }
 }

@@ -106,6 +106,18 @@ describe("compiled reader: each construct", () => {
     for (const schema of schemas) for (const input of [{ a: "x" }, { a: "no" }, { a: "x", b: 1 }, { a: "x", b: "y" }]) agreesWithZod(schema, input);
   });
 
+  it("compiles a recursive object once and hands its deeper levels to zod", () => {
+    const node = z.object({
+      name: z.string(),
+      get children(): z.ZodArray<typeof node> {
+        return z.array(node);
+      },
+    });
+    const inputs = [{ name: "a", children: [] }, { name: "a", children: [{ name: "b", children: [{ name: "c", children: [], x: 1 }] }] }, { name: "a", children: [{ name: 1, children: [] }] }];
+    for (const input of inputs) agreesWithZod(node, input);
+    expect(compiledReader(node)!(inputs[1])).not.toBe(REJECTED);
+  });
+
   it("hands an object with a defaulted key to zod whole", () => {
     const schema = z.object({ a: z.string().default("d"), b: z.string().optional().default("e") });
     for (const input of [{}, { a: "x" }, { b: undefined }, { a: 1 }]) agreesWithZod(schema, input);
