@@ -3,11 +3,10 @@
  * back inside a secret destination, diffs say update or replace (deleting first), import reads by id without
  * the token, a malformed id is refused by name, and no token shows in what the plugin prints.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Emulator } from "../../tools/emulator";
+import { describe, expect, it } from "vitest";
 import { provider as proto } from "../../provider/plugin/protocol";
 import { fromStruct, isSecretEnvelope, secretEnvelope, toStruct } from "../../provider/plugin/values";
-import { configuredPlugin, type PluginProcess } from "./pluginProcess";
+import { configuredPluginSuite } from "./pluginProcess";
 
 const CLIENT = { id: "plugin-streams", secret: "sentinel-plugin-streams-secret-3e8a" };
 const TOKEN = "sentinel-plugin-webhook-token-91bd";
@@ -23,30 +22,19 @@ const webhookInputs = (token: string) => ({
   },
 });
 
-let emulator: Emulator;
-let plugin: PluginProcess;
-
-beforeAll(async () => {
-  ({ emulator, plugin } = await configuredPlugin(CLIENT));
-});
-
-afterAll(async () => {
-  await plugin?.stop();
-  await emulator?.close();
-  for (const secret of [CLIENT.secret, TOKEN, ROTATED]) expect(plugin.stderr).not.toContain(secret);
-});
+const suite = configuredPluginSuite(CLIENT, [TOKEN, ROTATED]);
 
 describe("EventStream through the plugin", () => {
   let id = "";
   let outputs: ReturnType<typeof fromStruct>;
 
   it("creates it, the destination holding the token returned as a secret", async () => {
-    const created = await plugin.call<unknown, InstanceType<typeof proto.CreateResponse>>(
+    const created = await suite.plugin.call<unknown, InstanceType<typeof proto.CreateResponse>>(
       "create",
       new proto.CreateRequest().setUrn(STREAM).setProperties(toStruct(webhookInputs(TOKEN))),
     );
     id = created.getId();
-    expect(emulator.state.findEventStream(id)?.destination.configuration).toMatchObject({ webhook_authorization: { token: TOKEN } });
+    expect(suite.emulator.state.findEventStream(id)?.destination.configuration).toMatchObject({ webhook_authorization: { token: TOKEN } });
     expect(isSecretEnvelope(created.getProperties()?.toJavaScript().destination)).toBe(true);
     outputs = fromStruct(created.getProperties());
     expect(outputs.plain).toMatchObject({ name: "audit", status: "enabled" });
@@ -54,7 +42,7 @@ describe("EventStream through the plugin", () => {
 
   it("diffs a rotated token as an update and another type as a replace that deletes first", async () => {
     const diff = (news: Record<string, unknown>) =>
-      plugin.call<unknown, InstanceType<typeof proto.DiffResponse>>(
+      suite.plugin.call<unknown, InstanceType<typeof proto.DiffResponse>>(
         "diff",
         new proto.DiffRequest().setId(id).setUrn(STREAM).setOlds(toStruct(outputs.plain, outputs.secretKeys)).setNews(toStruct(news)),
       );
@@ -69,21 +57,21 @@ describe("EventStream through the plugin", () => {
   });
 
   it("imports it by id alone, without the token; refuses a malformed id by name", async () => {
-    const imported = await plugin.call<unknown, InstanceType<typeof proto.ReadResponse>>("read", new proto.ReadRequest().setId(id).setUrn(STREAM));
+    const imported = await suite.plugin.call<unknown, InstanceType<typeof proto.ReadResponse>>("read", new proto.ReadRequest().setId(id).setUrn(STREAM));
     expect(fromStruct(imported.getInputs()).plain).toMatchObject({ name: "audit", destination: { type: "webhook" } });
     expect(JSON.stringify(imported.getInputs()?.toJavaScript())).not.toContain(TOKEN);
-    const error = await plugin.call("read", new proto.ReadRequest().setId("est_bad").setUrn(STREAM)).catch((caught: Error) => caught);
+    const error = await suite.plugin.call("read", new proto.ReadRequest().setId("est_bad").setUrn(STREAM)).catch((caught: Error) => caught);
     expect((error as Error).message).toContain('"est_bad" is not a valid event stream id');
   });
 
   it("updates the token in place, then deletes it", async () => {
-    const updated = await plugin.call<unknown, InstanceType<typeof proto.UpdateResponse>>(
+    const updated = await suite.plugin.call<unknown, InstanceType<typeof proto.UpdateResponse>>(
       "update",
       new proto.UpdateRequest().setId(id).setUrn(STREAM).setOlds(toStruct(outputs.plain, outputs.secretKeys)).setNews(toStruct(webhookInputs(ROTATED))),
     );
     expect(isSecretEnvelope(updated.getProperties()?.toJavaScript().destination)).toBe(true);
-    expect(emulator.state.findEventStream(id)?.destination.configuration).toMatchObject({ webhook_authorization: { token: ROTATED } });
-    await plugin.call("delete", new proto.DeleteRequest().setId(id).setUrn(STREAM).setProperties(updated.getProperties()));
-    expect(emulator.state.findEventStream(id)).toBeUndefined();
+    expect(suite.emulator.state.findEventStream(id)?.destination.configuration).toMatchObject({ webhook_authorization: { token: ROTATED } });
+    await suite.plugin.call("delete", new proto.DeleteRequest().setId(id).setUrn(STREAM).setProperties(updated.getProperties()));
+    expect(suite.emulator.state.findEventStream(id)).toBeUndefined();
   });
 });

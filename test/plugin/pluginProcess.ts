@@ -7,6 +7,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import * as path from "node:path";
 import { createInterface } from "node:readline";
 import type { ServiceError } from "@grpc/grpc-js";
+import { afterAll, beforeAll, expect } from "vitest";
 import { grpc, provider as proto, providerGrpc } from "../../provider/plugin/protocol";
 import { secretEnvelope, toStruct } from "../../provider/plugin/values";
 import { startEmulator, type Emulator } from "../../tools/emulator";
@@ -101,6 +102,34 @@ export async function configuredPlugin(client: { id: string; secret: string }): 
       .setAcceptresources(true),
   );
   return { emulator, plugin };
+}
+
+/**
+ * A suite's configured plugin and emulator (`configuredPlugin`), started before its tests and stopped after them,
+ * when the plugin's stderr must not hold the client secret nor any of `secrets`.
+ */
+export function configuredPluginSuite(client: { id: string; secret: string }, secrets: readonly string[] = []): { readonly emulator: Emulator; readonly plugin: PluginProcess } {
+  let started: { emulator: Emulator; plugin: PluginProcess } | undefined;
+  const live = () => {
+    if (!started) throw new Error("the plugin suite has not started");
+    return started;
+  };
+  beforeAll(async () => {
+    started = await configuredPlugin(client);
+  });
+  afterAll(async () => {
+    await started?.plugin.stop();
+    await started?.emulator.close();
+    for (const secret of [client.secret, ...secrets]) expect(started?.plugin.stderr ?? "").not.toContain(secret);
+  });
+  return {
+    get emulator() {
+      return live().emulator;
+    },
+    get plugin() {
+      return live().plugin;
+    },
+  };
 }
 
 export { proto };

@@ -4,11 +4,10 @@
  * property, the secrets come back as secret envelopes (the SNS answer's echo of the AWS key never as a plain value),
  * FCM v1 refresh makes no call, and no secret shows in what the plugin prints on stderr.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Emulator } from "../../tools/emulator";
+import { describe, expect, it } from "vitest";
 import { provider as proto } from "../../provider/plugin/protocol";
 import { fromStruct, isSecretEnvelope, secretEnvelope, toStruct } from "../../provider/plugin/values";
-import { configuredPlugin, type PluginProcess } from "./pluginProcess";
+import { configuredPluginSuite } from "./pluginProcess";
 
 const CLIENT = { id: "plugin-push-ci", secret: "sentinel-plugin-push-client-5e2a" };
 const AWS_SECRET = "sentinel-plugin-aws-secret-8Rw3";
@@ -17,21 +16,10 @@ const SERVICE_ACCOUNT = JSON.stringify({ type: "service_account", private_key: "
 const urn = (type: string, name: string) => `urn:pulumi:dev::tenant-yaml::tenant:index:${type}::${name}`;
 
 type Struct = ReturnType<typeof toStruct>;
-let emulator: Emulator;
-let plugin: PluginProcess;
-
-beforeAll(async () => {
-  ({ emulator, plugin } = await configuredPlugin(CLIENT));
-});
-
-afterAll(async () => {
-  await plugin?.stop();
-  await emulator?.close();
-  for (const secret of [CLIENT.secret, AWS_SECRET, P12, "sentinel-plugin-fcm-key"]) expect(plugin.stderr).not.toContain(secret);
-});
+const suite = configuredPluginSuite(CLIENT, [AWS_SECRET, P12, "sentinel-plugin-fcm-key"]);
 
 async function check(type: string, news: Record<string, unknown>): Promise<{ property: string; reason: string }[]> {
-  const response = await plugin.call<unknown, InstanceType<typeof proto.CheckResponse>>(
+  const response = await suite.plugin.call<unknown, InstanceType<typeof proto.CheckResponse>>(
     "check",
     new proto.CheckRequest().setUrn(urn(type, "x")).setOlds(toStruct({})).setNews(toStruct(news)),
   );
@@ -39,7 +27,7 @@ async function check(type: string, news: Record<string, unknown>): Promise<{ pro
 }
 
 async function create(type: string, inputs: Record<string, unknown>): Promise<{ id: string; properties: Struct | undefined }> {
-  const created = await plugin.call<unknown, InstanceType<typeof proto.CreateResponse>>(
+  const created = await suite.plugin.call<unknown, InstanceType<typeof proto.CreateResponse>>(
     "create",
     new proto.CreateRequest().setUrn(urn(type, "x")).setProperties(toStruct(inputs)),
   );
@@ -54,41 +42,41 @@ describe("push credentials through the native plugin", () => {
     expect(await check("FcmPushProvider", { serverCredentials: secretEnvelope("sentinel plain text") })).toEqual([
       { property: "", reason: expect.stringMatching(/^serverCredentials must be/) },
     ]);
-    expect(emulator.count(undefined, "/api/v2")).toBe(0);
+    expect(suite.emulator.count(undefined, "/api/v2")).toBe(0);
   });
 
   it("SNS: create answers the secret key as a secret envelope, refresh keeps it so, delete clears the tenant", async () => {
     const inputs = { awsAccessKeyId: "AKIAEXAMPLE", awsSecretAccessKey: secretEnvelope(AWS_SECRET), awsRegion: "us-east-1" };
     const { id, properties } = await create("SnsPushProvider", inputs);
-    expect(id).toBe(new URL(emulator.url).host);
+    expect(id).toBe(new URL(suite.emulator.url).host);
     const created = properties?.toJavaScript() ?? {};
     expect(isSecretEnvelope(created.awsSecretAccessKey)).toBe(true);
     expect(fromStruct(properties).plain).toMatchObject({ awsRegion: "us-east-1", awsAccessKeyId: "AKIAEXAMPLE" });
     expect(JSON.stringify(fromStruct(properties).plain).split(AWS_SECRET)).toHaveLength(2);
 
-    const refreshed = await plugin.call<unknown, InstanceType<typeof proto.ReadResponse>>(
+    const refreshed = await suite.plugin.call<unknown, InstanceType<typeof proto.ReadResponse>>(
       "read",
       new proto.ReadRequest().setId(id).setUrn(urn("SnsPushProvider", "x")).setProperties(properties).setInputs(toStruct(inputs)),
     );
     expect(isSecretEnvelope(refreshed.getProperties()?.toJavaScript().awsSecretAccessKey)).toBe(true);
 
-    await plugin.call("delete", new proto.DeleteRequest().setId(id).setUrn(urn("SnsPushProvider", "x")).setProperties(properties));
-    expect(emulator.state.pushCredentials.sns.aws_secret_access_key).toBeNull();
+    await suite.plugin.call("delete", new proto.DeleteRequest().setId(id).setUrn(urn("SnsPushProvider", "x")).setProperties(properties));
+    expect(suite.emulator.state.pushCredentials.sns.aws_secret_access_key).toBeNull();
   });
 
   it("APNs and FCM v1: secrets as envelopes; an FCM v1 refresh makes no call", async () => {
     const apns = await create("ApnsPushProvider", { bundleId: "com.example.app", p12: secretEnvelope(P12) });
     expect(isSecretEnvelope(apns.properties?.toJavaScript().p12)).toBe(true);
-    expect(emulator.state.pushCredentials.apns.p12).toBe(P12);
+    expect(suite.emulator.state.pushCredentials.apns.p12).toBe(P12);
 
     const fcm = await create("FcmPushProvider", { serverCredentials: secretEnvelope(SERVICE_ACCOUNT) });
     expect(isSecretEnvelope(fcm.properties?.toJavaScript().serverCredentials)).toBe(true);
-    const before = emulator.count(undefined, "/api/v2");
-    const refreshed = await plugin.call<unknown, InstanceType<typeof proto.ReadResponse>>(
+    const before = suite.emulator.count(undefined, "/api/v2");
+    const refreshed = await suite.plugin.call<unknown, InstanceType<typeof proto.ReadResponse>>(
       "read",
       new proto.ReadRequest().setId(fcm.id).setUrn(urn("FcmPushProvider", "x")).setProperties(fcm.properties),
     );
-    expect(emulator.count(undefined, "/api/v2")).toBe(before);
+    expect(suite.emulator.count(undefined, "/api/v2")).toBe(before);
     expect(isSecretEnvelope(refreshed.getProperties()?.toJavaScript().serverCredentials)).toBe(true);
   });
 });
