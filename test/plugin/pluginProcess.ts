@@ -90,7 +90,7 @@ export class PluginProcess {
  * The built plugin against a fresh emulator tenant, configured as the engine does for `tenant:*` config with client
  * credentials (the secret as a secret envelope).
  */
-export async function configuredPlugin(client: { id: string; secret: string }): Promise<{ emulator: Emulator; plugin: PluginProcess }> {
+async function configuredPlugin(client: { id: string; secret: string }): Promise<{ emulator: Emulator; plugin: PluginProcess }> {
   assertDistIsFresh();
   const emulator = await startEmulator({ clients: [client] });
   const plugin = await PluginProcess.start();
