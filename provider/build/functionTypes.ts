@@ -4,7 +4,7 @@
  * as TSDoc. Its declarations mention only @pulumi/pulumi. Build tooling: not part of dist/.
  */
 import type { FunctionDefinition } from "../functions/definition";
-import { propertiesOf, type PropertyShape } from "../resources/common/definition";
+import { propertiesOf, type PropertyShape } from "../shapes/property";
 import { docComment, inputType, plainType, withNull, type Rendering } from "./publicTypes";
 
 const upperFirst = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);

@@ -5,8 +5,8 @@
  * common/register.ts derives from the definition. Its declarations mention only @pulumi/pulumi, so the
  * published typings never mention zod. Build tooling: not part of dist/.
  */
-import type { PropertyShape, ResourceDefinition, TypeShape } from "../resources/common/definition";
-import { propertiesOf } from "../resources/common/definition";
+import type { ResourceDefinition } from "../resources/common/definition";
+import { propertiesOf, type PropertyShape, type TypeShape } from "../shapes/property";
 import { dynamicResourceType, providerText } from "../resources/common/providerText";
 
 const WIDTH = 110;

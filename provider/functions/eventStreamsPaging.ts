@@ -3,7 +3,7 @@
 import type { TenantClient } from "../client";
 import { checkArguments } from "./definition";
 import { EventStreamsArgumentError, EventStreamsPagingError } from "./eventStreamErrors";
-import { eventStreamsPageWire, flattenEventStream } from "./eventStreamsWire";
+import { eventStreamsPageWire, flattenEventStream } from "../shapes/eventStreamWire";
 import type { EventStreamInfo, GetEventStreamsArgs, GetEventStreamsResult } from "./getEventStreams.generated";
 import { EVENT_STREAMS_MAX_TAKE, getEventStreamsDefinition } from "./getEventStreamsDefinition";
 

@@ -1,7 +1,7 @@
 // getEventStreams declared once: its arguments, with the rule each one's error states, and its result.
 import { z } from "zod";
-import { property } from "../resources/common/definition";
-import { eventStreamInfo } from "../resources/eventStream/stream";
+import { property } from "../shapes/property";
+import { eventStreamInfo } from "../shapes/eventStream";
 import type { FunctionDefinition } from "./definition";
 
 /** The API's largest page; also our default, to need half the requests of the API's default of 50. */

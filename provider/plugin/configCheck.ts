@@ -6,7 +6,7 @@
  */
 import { CONFIG_KEYS, ENV_VARS, parseDomain, providerLabel } from "../config";
 import { ConfigError } from "../client/errors";
-import { isUnknown, type PropertyBag } from "../resources/common/values";
+import { isUnknown, type PropertyBag } from "../resources/common/jsonValues";
 
 export interface SettingFailure {
   /** A setting's name (never a secret one), or "" for the provider as a whole. */

@@ -7,7 +7,7 @@
  */
 import { CONFIG_KEYS, ENV_VARS, PROVIDER_NAME_KEY, SETTING_NAMES, isSettingName, missingSettingKeys } from "../config";
 import { recordConfiguration } from "../resources/tenantConnection";
-import type { PropertyBag } from "../resources/common/values";
+import type { PropertyBag } from "../resources/common/jsonValues";
 import { provider as proto, anyProto, grpc, status } from "./protocol";
 import { checkSettings } from "./configCheck";
 import { requestName, type NamedRequest } from "./urn";

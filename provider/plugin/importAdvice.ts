@@ -3,7 +3,8 @@
  * import words, a setting its inputs cannot express is refused before the CLI writes code that would fail Check,
  * and the write-only inputs (which an import cannot bring back) are named in a warning.
  */
-import { propertiesOf, type PropertyShape, type ResourceDefinition } from "../resources/common/definition";
+import type { ResourceDefinition } from "../resources/common/definition";
+import { propertiesOf, type PropertyShape } from "../shapes/property";
 
 /**
  * Dotted paths of the write-only properties among `shapes`, the most precise ones: a write-only object's

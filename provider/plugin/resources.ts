@@ -3,10 +3,11 @@
  * makes (plain camelCase values), and the handler's answer turned back, secrets wrapped. No resource logic here:
  * what differs between resources comes from their definitions (secretness, write-only inputs, importability).
  */
-import { namesWhere, type ResourceDefinition } from "../resources/common/definition";
+import type { ResourceDefinition } from "../resources/common/definition";
+import { namesWhere } from "../shapes/property";
 import { LookupNotFoundError } from "../resources/common/get";
 import type { ResourceHandler } from "../resources/common/handler";
-import type { PropertyBag } from "../resources/common/values";
+import type { PropertyBag } from "../resources/common/jsonValues";
 import { REGISTRY } from "../resources/registry";
 import { provider as proto, type Struct } from "./protocol";
 import { tokenOf } from "./schema";

@@ -7,7 +7,7 @@
 import { functionToken } from "../functions/definition";
 import { FUNCTIONS } from "../functions/registry";
 import { SETTINGS, SETTING_NAMES } from "../settings";
-import { propertiesOf, type PropertyShape, type TypeShape } from "../resources/common/definition";
+import { propertiesOf, type PropertyShape, type TypeShape } from "../shapes/property";
 import { RESOURCES } from "../resources/registry";
 
 export const PACKAGE_NAME = "tenant";

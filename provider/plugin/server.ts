@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { cancelWaits, resumeWaits } from "../client/cancel";
 import { functionOfToken } from "../functions/registry";
 import { tenantConnection } from "../resources/tenantConnection";
-import type { PropertyBag } from "../resources/common/values";
+import type { PropertyBag } from "../resources/common/jsonValues";
 import { checkConfig, configure, diffConfig } from "./configuration";
 import { connectEngineLog } from "./engineLog";
 import { empty, grpc, plugin, provider as proto, providerGrpc } from "./protocol";

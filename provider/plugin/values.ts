@@ -5,7 +5,7 @@
  * property the definition declares secret. Unknowns (preview) pass through as the same sentinel string the
  * dynamic host gives handlers.
  */
-import { compact, isPlainObject, type PropertyBag } from "../resources/common/values";
+import { compact, isPlainObject, type PropertyBag } from "../resources/common/jsonValues";
 import { struct, type Struct } from "./protocol";
 
 /** The signature key and value of a secret envelope (sdk/go/common/resource/sig). */

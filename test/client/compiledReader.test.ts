@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { compiledReader, REJECTED } from "../../provider/client/compiledReader";
 import { tokenResponseSchema } from "../../provider/client/auth";
-import * as eventStreamsWire from "../../provider/functions/eventStreamsWire";
+import * as eventStreamsWire from "../../provider/shapes/eventStreamWire";
 import * as apnsWire from "../../provider/resources/apnsPushProvider/wire";
 import * as ticketWire from "../../provider/resources/enrollmentTicket/wire";
 import * as eventStreamWire from "../../provider/resources/eventStream/wire";

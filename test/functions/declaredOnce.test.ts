@@ -7,7 +7,7 @@ import { functionTypesPath, renderFunctionTypes } from "../../provider/build/fun
 import { checkArguments, functionToken } from "../../provider/functions/definition";
 import { FUNCTIONS, functionOfToken } from "../../provider/functions/registry";
 import { packageSchema } from "../../provider/plugin/schema";
-import { propertiesOf } from "../../provider/resources/common/definition";
+import { propertiesOf } from "../../provider/shapes/property";
 
 const REPO_ROOT = path.resolve(__dirname, "../..");
 const schema = packageSchema("0.0.0") as {

@@ -6,7 +6,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { expect, it } from "vitest";
-import { propertiesOf, type PropertyShape } from "../../provider/resources/common/definition";
+import { propertiesOf, type PropertyShape } from "../../provider/shapes/property";
 import { REGISTRY } from "../../provider/resources/registry";
 import { REPO_ROOT } from "../resources/dist";
 

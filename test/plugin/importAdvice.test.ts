@@ -2,7 +2,7 @@
 // inside objects, inside every variant of a union, at any depth.
 import { expect, it } from "vitest";
 import { writeOnlyAdvice, writeOnlyPaths } from "../../provider/plugin/importAdvice";
-import { propertiesOf } from "../../provider/resources/common/definition";
+import { propertiesOf } from "../../provider/shapes/property";
 import { RESOURCES } from "../../provider/resources/registry";
 
 const pathsOf = (name: string): string[] => {

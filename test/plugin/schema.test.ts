@@ -9,7 +9,7 @@ import Ajv2020 from "ajv/dist/2020";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { describe, expect, it } from "vitest";
-import { propertiesOf, type PropertyShape, type TypeShape } from "../../provider/resources/common/definition";
+import { propertiesOf, type PropertyShape, type TypeShape } from "../../provider/shapes/property";
 import { RESOURCES } from "../../provider/resources/registry";
 import { REPO_ROOT, assertDistIsFresh } from "../resources/dist";
 

@@ -1,10 +1,12 @@
 // EventStream's wire mapping as tables: inputs → POST and PATCH bodies (status always sent; an update sends the
 // destination only for a webhook, secret included), and responses → outputs with the write-only secret kept.
 import { describe, expect, it } from "vitest";
-import type { EventStreamInputs } from "../../provider/resources/eventStream/definition";
+import { eventStreamDefinition } from "../../provider/resources/eventStream/definition";
 import { expandCreate, expandUpdate, flattenEventStreamResponse, streamPath } from "../../provider/resources/eventStream/wire";
 
 const subscriptions = [{ eventType: "user.created" }];
+/** expand receives checked inputs, defaults filled in (status "enabled"). */
+const checked = (given: unknown) => eventStreamDefinition.inputs.parse(given);
 const authorizations = [
   [{ method: "bearer", token: "t" }, { method: "bearer", token: "t" }],
   [{ method: "basic", username: "u", password: "p" }, { method: "basic", username: "u", password: "p" }],
@@ -13,11 +15,11 @@ const authorizations = [
 
 describe("expand", () => {
   it.each(authorizations)("webhook %j: create and update both send the authorization with its secret", (authorization, wire) => {
-    const inputs = {
+    const inputs = checked({
       name: "n",
       subscriptions,
       destination: { type: "webhook", configuration: { webhookEndpoint: "https://h", webhookAuthorization: authorization } },
-    } as EventStreamInputs;
+    });
     const destination = { type: "webhook", configuration: { webhook_endpoint: "https://h", webhook_authorization: wire } };
     expect(expandCreate(inputs)).toEqual({ name: "n", subscriptions: [{ event_type: "user.created" }], destination, status: "enabled" });
     expect(expandUpdate({ ...inputs, status: "disabled" })).toEqual({ name: "n", subscriptions: [{ event_type: "user.created" }], destination, status: "disabled" });
@@ -27,7 +29,7 @@ describe("expand", () => {
     [{ type: "eventbridge", configuration: { awsAccountId: "123456789012", awsRegion: "us-east-1" } }, { type: "eventbridge", configuration: { aws_account_id: "123456789012", aws_region: "us-east-1" } }],
     [{ type: "action", configuration: { actionId: "a" } }, { type: "action", configuration: { action_id: "a" } }],
   ] as const)("%j: create sends the destination, an update never does", (destination, wire) => {
-    const inputs = { name: "n", subscriptions, destination } as EventStreamInputs;
+    const inputs = checked({ name: "n", subscriptions, destination });
     expect(expandCreate(inputs).destination).toEqual(wire);
     expect(expandUpdate(inputs)).toEqual({ name: "n", subscriptions: [{ event_type: "user.created" }], status: "enabled" });
   });

@@ -1,7 +1,8 @@
 // expand and flatten of the phone provider, on the recorded shapes of the API (create answer, list items with
 // `credentials: null`, missing optional fields, extra unknown fields), and round trips through both.
 import { describe, expect, it } from "vitest";
-import type { PhoneProviderInputs } from "../../provider/resources/phoneProvider/definition";
+import type { z } from "zod";
+import { phoneProviderDefinition, type PhoneProviderInputs } from "../../provider/resources/phoneProvider/definition";
 import {
   expandPhoneProvider,
   flattenPhoneProvider,
@@ -12,6 +13,10 @@ import {
   type PhoneProviderRequest,
   type PhoneProviderResponse,
 } from "../../provider/resources/phoneProvider/wire";
+
+/** Inputs as a program gives them; expand receives them checked, defaults filled in. */
+type GivenInputs = z.input<typeof phoneProviderDefinition.inputs>;
+const checked = (given: GivenInputs): PhoneProviderInputs => phoneProviderDefinition.inputs.parse(given);
 
 const RECORDED_CREATE_ANSWER = {
   id: "pro_3UzyS4veHQLMTCt3EzXgTt",
@@ -25,7 +30,7 @@ const RECORDED_CREATE_ANSWER = {
 };
 
 describe("expandPhoneProvider", () => {
-  const cases: [label: string, inputs: PhoneProviderInputs, expected: PhoneProviderRequest][] = [
+  const cases: [label: string, inputs: GivenInputs, expected: PhoneProviderRequest][] = [
     [
       "the recorded create request",
       { name: "vendor_a", credentials: { authToken: "tok" }, configuration: { sid: "sid1", defaultFrom: "+15550100", deliveryMethods: ["text", "voice"] } },
@@ -58,7 +63,7 @@ describe("expandPhoneProvider", () => {
     ],
   ];
   it.each(cases)("%s", (_label, inputs, expected) => {
-    const body = expandPhoneProvider(inputs);
+    const body = expandPhoneProvider(checked(inputs));
     expect(body).toEqual(expected);
     expect(JSON.stringify(body)).not.toMatch(/adoptExisting|authToken|deliveryMethods|defaultFrom/);
     expect(phoneProviderRequest.strict().parse(body)).toEqual(body);
@@ -147,14 +152,14 @@ function serviceAnswer(body: PhoneProviderRequest): PhoneProviderResponse {
 }
 
 describe("round trip: expand, the service echoes, flatten gives the inputs back", () => {
-  const inputs: PhoneProviderInputs[] = [
+  const inputs: GivenInputs[] = [
     { name: "vendor_a", credentials: { authToken: "tok" }, disabled: true, configuration: { sid: "AC1", deliveryMethods: ["text", "voice"], defaultFrom: "+1" } },
     { name: "vendor_a", credentials: { authToken: "tok" }, configuration: { sid: "AC1", deliveryMethods: ["voice"], mssid: "MG1" } },
     { name: "custom", credentials: {}, configuration: { deliveryMethods: ["text"] } },
     { name: "custom", credentials: {} },
   ];
   it.each(inputs)("%j", (desired) => {
-    const flattened = flattenPhoneProvider(serviceAnswer(expandPhoneProvider(desired)));
+    const flattened = flattenPhoneProvider(serviceAnswer(expandPhoneProvider(checked(desired))));
     expect(flattened).toMatchObject({ name: desired.name, disabled: desired.disabled ?? false });
     expect(flattened.configuration).toEqual(desired.configuration);
   });
@@ -163,7 +168,7 @@ describe("round trip: expand, the service echoes, flatten gives the inputs back"
     const flattened = flattenPhoneProvider(phoneProviderResponse.parse(RECORDED_CREATE_ANSWER));
     // The recorded delivery methods are valid inputs ("text", "voice"); the output type keeps any string.
     const configuration = flattened.configuration as PhoneProviderInputs["configuration"];
-    const body = expandPhoneProvider({ name: "vendor_a", credentials: {}, disabled: flattened.disabled, configuration });
+    const body = expandPhoneProvider(checked({ name: "vendor_a", credentials: {}, disabled: flattened.disabled, configuration }));
     expect(body.configuration).toEqual(RECORDED_CREATE_ANSWER.configuration);
     expect(body.disabled).toBe(RECORDED_CREATE_ANSWER.disabled);
   });

@@ -5,7 +5,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import ts from "typescript";
 import { beforeAll, describe, expect, it } from "vitest";
-import { propertiesOf, type PropertyShape } from "../../provider/resources/common/definition";
+import { propertiesOf, type PropertyShape } from "../../provider/shapes/property";
 import { RESOURCES } from "../../provider/resources/registry";
 import { publicTypesPath, renderPublicTypes } from "../../provider/build/publicTypes";
 import { REPO_ROOT, assertDistIsFresh } from "./dist";

@@ -1,6 +1,8 @@
 // expand and flatten of the SNS, APNs and FCM v1 push credentials, on the recorded shapes of the API: the SNS
 // PUT's echo of the AWS secret key dropped by the answer's schema, the APNs `enabled` flag left out.
 import { describe, expect, it } from "vitest";
+import type { z } from "zod";
+import { apnsPushProviderDefinition } from "../../provider/resources/apnsPushProvider/definition";
 import { apnsRequest, apnsResponse, expandApns, expandApnsKeepingCertificate, flattenApns } from "../../provider/resources/apnsPushProvider/wire";
 import { expandFcmV1, fcmV1Request, fcmV1Response } from "../../provider/resources/fcmPushProvider/wire";
 import { CLEARED_SNS, expandSns, expandSnsKeepingSecret, flattenSns, snsRequest, snsResponse } from "../../provider/resources/snsPushProvider/wire";
@@ -65,14 +67,18 @@ describe("SNS credentials on the wire", () => {
 });
 
 describe("APNs credentials on the wire", () => {
+  // expand receives checked inputs, defaults filled in (an update may lack the certificate the tenant keeps).
+  const inputs = apnsPushProviderDefinition.inputs;
+  const checked = (given: z.input<typeof inputs>) => inputs.parse(given);
+  const checkedWithoutCertificate = (given: Omit<z.input<typeof inputs>, "p12">) => inputs.omit({ p12: true }).parse(given);
   it("expand sends the whole configuration, the certificate included; sandbox defaults to false", () => {
-    expect(expandApns({ bundleId: "com.example.app", p12: "AAAA" })).toEqual({ sandbox: false, bundle_id: "com.example.app", p12: "AAAA" });
-    expect(apnsRequest.parse(expandApns({ bundleId: "b", sandbox: true, p12: "AAAA" }))).toEqual({ sandbox: true, bundle_id: "b", p12: "AAAA" });
+    expect(expandApns(checked({ bundleId: "com.example.app", p12: "AAAA" }))).toEqual({ sandbox: false, bundle_id: "com.example.app", p12: "AAAA" });
+    expect(apnsRequest.parse(expandApns(checked({ bundleId: "b", sandbox: true, p12: "AAAA" })))).toEqual({ sandbox: true, bundle_id: "b", p12: "AAAA" });
   });
 
   it("the PATCH that keeps the tenant's certificate has bundle id and sandbox only", () => {
-    expect(expandApnsKeepingCertificate({ bundleId: "b" })).toEqual({ sandbox: false, bundle_id: "b" });
-    expect(expandApnsKeepingCertificate({ bundleId: "b", sandbox: true })).toEqual({ sandbox: true, bundle_id: "b" });
+    expect(expandApnsKeepingCertificate(checkedWithoutCertificate({ bundleId: "b" }))).toEqual({ sandbox: false, bundle_id: "b" });
+    expect(expandApnsKeepingCertificate(checkedWithoutCertificate({ bundleId: "b", sandbox: true }))).toEqual({ sandbox: true, bundle_id: "b" });
   });
 
   it("flatten takes bundle id and sandbox; the GET's undocumented enabled is not offered", () => {

@@ -95,15 +95,15 @@ describe("PushProviderSelection adoption with get", () => {
     const error = await rejectionOf(handler.read("other-tenant.example.com", { __provider: "serialized provider" }));
     expect(error.message).toBe(
       `PushProviderSelection.get("other-tenant.example.com"): the configured tenant has no selection with this id: ` +
-        `its id is the tenant's domain, "${tenantHostOf(tenant())}". To read another tenant's selection, use an ` +
-        "explicit tenant Provider for that tenant.",
+        `its id is the tenant's domain, "${tenantHostOf(tenant())}". To read another tenant's selection, give the ` +
+        "get an explicit tenant Provider for that tenant.",
     );
     expect(apiRequests(tenant())).toBe(0);
   });
 
   it("a refresh of a selection stored for another tenant is refused, without touching the API", async () => {
     const error = await rejectionOf(handler.read("other-tenant.example.com", { provider: "sns", previousProvider: null, schemaVersion: 1 }));
-    expect(error.message).toMatch(/belongs to another tenant than the configured one/);
+    expect(error.message).toMatch(/belongs to another tenant \("other-tenant\.example\.com"\) than the configured one/);
     expect(apiRequests(tenant())).toBe(0);
   });
 });

@@ -1,6 +1,7 @@
 /** ApnsPushProvider, declared once (see common/definition.ts for the shape). */
 import { z } from "zod";
-import { property, type ResourceDefinition, type StoredOutputs } from "../common/definition";
+import { property } from "../../shapes/property";
+import { defineResource, type InputsOf } from "../common/definition";
 import { strictShape } from "../common/validation";
 
 /** Standard base64 with its padding, no line breaks: what the service takes as the certificate's bytes. */
@@ -13,7 +14,7 @@ const NOT_BASE64 =
 
 const inputs = strictShape({
   bundleId: property(z.string().min(1).max(1000), { description: 'The iOS app\'s bundle id, e.g. `"com.example.app"`.' }),
-  sandbox: property(z.boolean().optional(), {
+  sandbox: property(z.boolean().default(false), {
     description: "`true` sends through the APNs sandbox (development builds); omitted or `false` means production.",
   }),
   p12: property(
@@ -30,6 +31,7 @@ const inputs = strictShape({
         "existing configuration (an imported one, say) it may be left out or empty: the tenant then keeps its certificate.",
       secret: true,
       writeOnly: true,
+      keptWhenOmitted: true,
     },
   ),
 });
@@ -44,9 +46,9 @@ const outputs = z.object({
   }),
 });
 
-export const apnsPushProviderDefinition = {
-  name: "ApnsPushProvider" as const,
-  module: "apnsPushProvider" as const,
+export const apnsPushProviderDefinition = defineResource({
+  name: "ApnsPushProvider",
+  module: "apnsPushProvider",
   description:
     "The Apple Push Notification service (APNs) certificate the tenant's push-notification factor uses when " +
     '`PushProviderSelection` selects `"direct"`. The tenant has one APNs configuration, so the resource id is the ' +
@@ -64,7 +66,7 @@ export const apnsPushProviderDefinition = {
   argsDescription: "The APNs configuration to apply.",
   inputs,
   outputs,
-} satisfies ResourceDefinition;
+  identity: { kind: "tenant", noun: "APNs configuration" },
+});
 
-export type ApnsPushProviderInputs = z.infer<typeof inputs>;
-export type ApnsPushProviderOutputs = StoredOutputs<typeof apnsPushProviderDefinition>;
+export type ApnsPushProviderInputs = InputsOf<typeof apnsPushProviderDefinition>;

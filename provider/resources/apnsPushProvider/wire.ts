@@ -25,7 +25,7 @@ export type ApnsRequest = z.infer<typeof apnsRequest>;
 export type ApnsPatchRequest = Omit<ApnsRequest, "p12">;
 
 export function expandApnsKeepingCertificate(inputs: Omit<ApnsPushProviderInputs, "p12">): ApnsPatchRequest {
-  return { sandbox: inputs.sandbox ?? false, bundle_id: inputs.bundleId };
+  return { sandbox: inputs.sandbox, bundle_id: inputs.bundleId };
 }
 
 export function expandApns(inputs: ApnsPushProviderInputs): ApnsRequest {

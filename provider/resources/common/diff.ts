@@ -1,36 +1,65 @@
 /**
- * `diff` from a definition's per-property rules: every input whose `onChange` is not "ignore" is compared
- * (structurally, unknowns count as changes, unless the resource gives its own test), and a change to one
- * whose `onChange` is "replace" replaces the resource.
+ * `diff` from a definition: every input whose `onChange` is not "ignore" is compared, the recorded value (stored
+ * outputs) read as an input would be, and a change to one whose `onChange` is "replace" (or to a union's variant,
+ * or a nested "replace" property) replaces the resource. How values compare comes from the metadata:
+ *   - `null` and absent are the same; an absent value with a default is its default;
+ *   - a set's order never matters (and repeats do not either, if it says so);
+ *   - a property left out that is `unmanagedWhenOmitted` is not compared;
+ *   - what the service adds to a recorded object (keys the inputs do not have) is not compared;
+ *   - a desired value that is, or holds, an unknown (preview) is a change.
  */
 import type { DiffResult } from "@pulumi/pulumi/dynamic";
-import { nestedShapes, propertiesOf, type TypeShape, type ResourceDefinition } from "./definition";
-import { differs, type PropertyBag } from "./values";
+import { nestedShapes, propertiesOf, type PropertyShape, type TypeShape } from "../../shapes/property";
+import type { ResourceDefinition } from "./definition";
+import { canonicalJson, differs, isPlainObject, isUnknown, withoutProviderKey, type PropertyBag } from "./jsonValues";
 
 /** A dynamic provider's diff answer, plus the changed input names (a native plugin reports them per property). */
 export interface DefinitionDiff extends DiffResult {
   diffs: string[];
 }
 
-/** A property's own change test: recorded (stored outputs) and desired (checked inputs) values. */
-export type ChangeTest = (recorded: unknown, desired: unknown) => boolean;
+/** A value of `type` read as an input: keys outside the shape dropped, nested values compared by their own rules. */
+function comparableOfType(type: TypeShape, value: unknown): unknown {
+  if (isUnknown(value)) return value;
+  if (type.kind === "array" && Array.isArray(value)) return value.map((item) => comparableOfType(type.items, item));
+  const shapes = nestedShapes(type, value);
+  if (!shapes || !isPlainObject(value)) return value;
+  const result: PropertyBag = {};
+  for (const shape of shapes) {
+    const read = comparable(shape, value[shape.name]);
+    if (read !== undefined) result[shape.name] = read;
+  }
+  return result;
+}
 
-export function diffByDefinition(
-  definition: ResourceDefinition,
-  recorded: PropertyBag,
-  desired: PropertyBag,
-  changeTests: Partial<Record<string, ChangeTest>> = {},
-): DefinitionDiff {
-  const changed = propertiesOf(definition.inputs).filter((shape) => {
-    if (shape.onChange === "ignore") return false;
-    const test = changeTests[shape.name] ?? differs;
-    return test(recorded[shape.name], desired[shape.name]);
-  });
+/** A property's value as it compares (see the module comment). */
+export function comparable(shape: PropertyShape, value: unknown): unknown {
+  if (value === null || value === undefined) return shape.default;
+  const read = comparableOfType(shape.type, value);
+  if (!shape.set || !Array.isArray(read) || read.some(isUnknown)) return read;
+  const keyed = read.map((item) => ({ key: canonicalJson(item), item }));
+  const kept = shape.set.repeats === "ignored" ? [...new Map(keyed.map((entry) => [entry.key, entry])).values()] : keyed;
+  return kept.sort((left, right) => (left.key < right.key ? -1 : left.key > right.key ? 1 : 0)).map((entry) => entry.item);
+}
+
+/** Whether a desired input differs from what was recorded for it. */
+export function inputChanged(shape: PropertyShape, recorded: unknown, desired: unknown): boolean {
+  if (shape.unmanagedWhenOmitted === true && (desired === undefined || desired === null)) return false;
+  return differs(comparable(shape, recorded), comparable(shape, desired));
+}
+
+export function diffByDefinition(definition: ResourceDefinition, olds: unknown, news: unknown): DefinitionDiff {
+  const recorded = withoutProviderKey(olds);
+  const desired = withoutProviderKey(news);
+  const changed = propertiesOf(definition.inputs).filter(
+    (shape) => shape.onChange !== "ignore" && inputChanged(shape, recorded[shape.name], desired[shape.name]),
+  );
   const replaces = changed
     .filter((shape) => shape.onChange === "replace" || nestedReplace(shape.type, recorded[shape.name], desired[shape.name]))
     .map((shape) => shape.name);
-  // A replaced resource is deleted after its replacement exists: none of ours must go first.
-  return { changes: changed.length > 0, replaces, deleteBeforeReplace: false, diffs: changed.map((shape) => shape.name) };
+  // A replaced resource is deleted after its replacement exists, unless its name must be free first.
+  const deleteBeforeReplace = definition.replaceDeletesFirst === true && replaces.length > 0;
+  return { changes: changed.length > 0, replaces, deleteBeforeReplace, diffs: changed.map((shape) => shape.name) };
 }
 
 /**
@@ -39,13 +68,13 @@ export function diffByDefinition(
  */
 function nestedReplace(type: TypeShape, recorded: unknown, desired: unknown): boolean {
   if (type.kind === "union") {
-    const tag = (value: unknown) => (typeof value === "object" && value !== null ? (value as PropertyBag)[type.discriminator] : undefined);
+    const tag = (value: unknown) => (isPlainObject(value) ? value[type.discriminator] : undefined);
     if (recorded !== undefined && differs(tag(recorded), tag(desired))) return true;
   }
   const shapes = nestedShapes(type, desired);
-  if (!shapes || typeof recorded !== "object" || recorded === null || typeof desired !== "object" || desired === null) return false;
+  if (!shapes || !isPlainObject(recorded) || !isPlainObject(desired)) return false;
   return shapes.some((shape) => {
-    const [before, after] = [(recorded as PropertyBag)[shape.name], (desired as PropertyBag)[shape.name]];
+    const [before, after] = [recorded[shape.name], desired[shape.name]];
     return (shape.onChange === "replace" && differs(before, after)) || nestedReplace(shape.type, before, after);
   });
 }

@@ -2,15 +2,9 @@
  * `Resource.get(name, id)` reaches the handler as a Read whose props hold nothing but the serialized provider.
  * The engine fails such a read only when it returns no outputs at all, and the dynamic-provider host always
  * returns `__provider`; so a handler that answered "gone" would let `.get` of a mistyped id succeed with empty
- * outputs. Handlers throw these errors instead. The native plugin's import Read looks the same to a handler: the
+ * outputs. Handlers throw this error instead. The native plugin's import Read looks the same to a handler: the
  * plugin puts the error in import words from its parts.
  */
-import { withoutProviderKey } from "./values";
-
-/** Whether a Read came from `.get` (nothing stored yet) rather than from a refresh of a resource in state. */
-export function isReadForGet(props: unknown): boolean {
-  return Object.keys(withoutProviderKey(props)).length === 0;
-}
 
 /** A lookup by id (`.get`, or an import) of an id that names nothing: the type, the id, and why. */
 export class LookupNotFoundError extends Error {
@@ -22,9 +16,4 @@ export class LookupNotFoundError extends Error {
   ) {
     super(`${what}.get("${id}"): ${detail}`);
   }
-}
-
-/** The one not-found error for `.get`, naming the resource type and the id. */
-export function getNotFoundError(what: string, id: string, detail: string): Error {
-  return new LookupNotFoundError(what, id, detail);
 }

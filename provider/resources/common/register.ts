@@ -5,14 +5,8 @@
  * secret outputs are listed in additionalSecretOutputs.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { namesWhere, propertiesOf, secretStrings, type PropertyShape, type ResourceDefinition, type TypeShape } from "./definition";
-
-/** Whether a value of this type can hold a secret property anywhere inside. */
-function typeHoldsSecret(type: TypeShape): boolean {
-  if (type.kind === "array") return typeHoldsSecret(type.items);
-  const objects = type.kind === "object" ? [type] : type.kind === "union" ? type.variants.map((variant) => variant.type) : [];
-  return objects.some((object) => object.properties.some((shape) => shape.secret === true || typeHoldsSecret(shape.type)));
-}
+import { namesWhere, propertiesOf, secretStrings, typeHoldsSecret, type PropertyShape } from "../../shapes/property";
+import type { ResourceDefinition } from "./definition";
 
 /**
  * A property that is not secret itself but may hold a secret further down (e.g. a union variant's token) is

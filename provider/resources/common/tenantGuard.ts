@@ -3,7 +3,7 @@
  * `tenant:domain` moved to another tenant must fail, not read or switch that other tenant's settings.
  */
 import { tenantDomain, type TenantConnection } from "../tenantConnection";
-import { getNotFoundError } from "./get";
+import { LookupNotFoundError } from "./get";
 
 /** Throws unless `recordedDomain` is the configured tenant's domain (case-insensitive, like host names). */
 export function assertSameTenant(what: string, id: string, recordedDomain: string, connection: TenantConnection): void {
@@ -23,7 +23,7 @@ export function assertSameTenant(what: string, id: string, recordedDomain: strin
 export function singletonGetError(what: string, noun: string, id: string, connection: TenantConnection): Error | undefined {
   const configured = tenantDomain(connection.settings);
   if (id.toLowerCase() === configured.toLowerCase()) return undefined;
-  return getNotFoundError(
+  return new LookupNotFoundError(
     what,
     id,
     `the configured tenant has no ${noun} with this id: its id is the tenant's domain, "${configured}". To read ` +

@@ -1,12 +1,12 @@
 /**
- * Input validation for `check`: zod schemas in the user's camelCase shape, turned into Pulumi check
- * failures that name the property and the allowed values or limits. Values never appear in a reason
- * (they may be secrets). Anything that is, or sits under, the preview unknown sentinel is skipped.
+ * Validation for `check`: zod issues in the user's camelCase shape turned into Pulumi check failures that name
+ * the property and the allowed values or limits. Values never appear in a reason (they may be secrets). Anything
+ * that is, or sits under, the preview unknown sentinel is skipped. What a definition adds (kept values, defaults,
+ * sets, cross-field rules) is in check.ts.
  */
 import { z } from "zod";
-import type { CheckFailure, CheckResult } from "@pulumi/pulumi/dynamic";
-import { namesWhere } from "./definition";
-import { isPlainObject, isUnknown, withoutProviderKey, type PropertyBag } from "./values";
+import type { CheckFailure } from "@pulumi/pulumi/dynamic";
+import { isPlainObject, isUnknown, type PropertyBag } from "./jsonValues";
 
 /** A strict object: unknown properties are rejected with the list of allowed ones. */
 export function strictShape<Shape extends z.ZodRawShape>(shape: Shape) {
@@ -108,7 +108,7 @@ const PROTOTYPE_KEY_REASON =
  * was set through one (the host builds objects by assignment, so `{"__proto__": …}` arrives that way and
  * its properties would be read through inheritance).
  */
-function prototypeKeyFailures(value: unknown, path: PathSegment[], failures: CheckFailure[]): CheckFailure[] {
+export function prototypeKeyFailures(value: unknown, path: PathSegment[] = [], failures: CheckFailure[] = []): CheckFailure[] {
   if (Array.isArray(value)) {
     value.forEach((item, index) => prototypeKeyFailures(item, [...path, index], failures));
   } else if (typeof value === "object" && value !== null) {
@@ -124,23 +124,12 @@ function prototypeKeyFailures(value: unknown, path: PathSegment[], failures: Che
   return failures;
 }
 
-const secretNamesBySchema = new WeakMap<z.ZodObject, ReadonlySet<string>>();
-
-function secretNames(schema: z.ZodObject): ReadonlySet<string> {
-  let names = secretNamesBySchema.get(schema);
-  if (!names) {
-    names = new Set(namesWhere(schema, (shape) => shape.secret === true));
-    secretNamesBySchema.set(schema, names);
-  }
-  return names;
-}
-
 /**
  * The engine prints the value of the top-level input a failure names, in plain text even when it is a
  * secret. So a failure about a secret input itself names no property and says which one in its reason;
  * one about a field inside it keeps its nested path, which the engine cannot look up.
  */
-function withoutSecretTopLevelNames(failures: CheckFailure[], secrets: ReadonlySet<string>): CheckFailure[] {
+export function withoutSecretTopLevelNames(failures: CheckFailure[], secrets: ReadonlySet<string>): CheckFailure[] {
   return failures.map((failure) =>
     failure.property !== undefined && secrets.has(failure.property)
       ? { property: "", reason: `${failure.property} ${failure.reason}` }
@@ -148,64 +137,13 @@ function withoutSecretTopLevelNames(failures: CheckFailure[], secrets: ReadonlyS
   );
 }
 
-/**
- * The whole of a `check`: validate `news` (without `__provider`) and return it unchanged, so secret
- * inputs keep their keys and the engine re-marks them secret.
- */
-export function checkInputs(
-  schema: z.ZodObject,
-  news: unknown,
-  crossFieldRules: (inputs: PropertyBag) => CheckFailure[] = () => [],
-  /** Required top-level inputs that may be left out this time (e.g. write-only ones the service keeps). */
-  mayOmit: readonly string[] = [],
-): CheckResult {
-  const inputs = withoutProviderKey(news);
-  // Anything else said about inputs holding prototype keys could name the wrong property: only these are reported.
-  const prototypeKeys = prototypeKeyFailures(news, [], []);
-  if (prototypeKeys.length > 0) return { inputs, failures: withoutSecretTopLevelNames(prototypeKeys, secretNames(schema)) };
+/** The failures a schema finds in `inputs`, minus those `ignored` (a kept value left out, say) and those under unknowns. */
+export function schemaFailures(schema: z.ZodType, inputs: PropertyBag, ignored: (issue: z.core.$ZodIssue) => boolean = () => false): CheckFailure[] {
   const parsed = schema.safeParse(inputs);
-  const omitted = (issue: z.core.$ZodIssue) => issue.path.length === 1 && mayOmit.includes(String(issue.path[0])) && inputs[String(issue.path[0])] === undefined;
-  const failures = parsed.success ? [] : failuresFrom(parsed.error.issues.filter((issue) => !omitted(issue)), inputs);
-  failures.push(...crossFieldRules(inputs));
-  return { inputs, failures: withoutSecretTopLevelNames(failures, secretNames(schema)) };
+  return parsed.success ? [] : failuresFrom(parsed.error.issues.filter((issue) => !ignored(issue)), inputs);
 }
 
-/**
- * Typed inputs for create/update. `check` already ran, so a failure here means the engine skipped it;
- * the error lists properties and reasons only.
- */
-export function parseCheckedInputs<Schema extends z.ZodType>(schema: Schema, props: unknown, what: string): z.infer<Schema> {
-  const inputs = withoutProviderKey(props);
-  const prototypeKeys = prototypeKeyFailures(props, [], []);
-  const parsed = schema.safeParse(inputs);
-  if (parsed.success && prototypeKeys.length === 0) return parsed.data;
-  const reasons = (prototypeKeys.length > 0 || parsed.success ? prototypeKeys : failuresFrom(parsed.error.issues, inputs))
-    .map((failure) => `${failure.property} ${failure.reason}`)
-    .join("; ");
-  throw new Error(`Invalid ${what} inputs: ${reasons}`);
-}
-
-/** Whether `olds` hold a resource's previous inputs (an update, or the engine's Check right after an import). */
-export function isExisting(olds: unknown): boolean {
-  return Object.keys(withoutProviderKey(olds)).length > 0;
-}
-
-/** `bag` without its own `key`; the prototype is kept, so a prototype set through "__proto__" is still refused. */
-function without(bag: PropertyBag, key: string): PropertyBag {
-  const copy = Object.create(Object.getPrototypeOf(bag) as object | null) as PropertyBag;
-  for (const [name, value] of Object.entries(bag)) {
-    if (name !== key) Object.defineProperty(copy, name, { value, enumerable: true, writable: true, configurable: true });
-  }
-  return copy;
-}
-
-/**
- * `check` of a resource with a required write-only secret `key` that the service keeps. An existing resource may
- * leave it out or give it as "" (the zero value `pulumi import` writes into its generated code): both mean "keep
- * the one the service holds", and "" is dropped from the inputs, so the diff sees no change. Creating needs it.
- */
-export function checkKeepingSecret(schema: z.ZodObject, olds: unknown, news: unknown, key: string): CheckResult {
-  if (!isExisting(olds)) return checkInputs(schema, news);
-  const kept = isPlainObject(news) && news[key] === "" ? without(news, key) : news;
-  return checkInputs(schema, kept, undefined, [key]);
+/** The error for inputs that fail their schema after check (the engine skipped it): properties and reasons only. */
+export function invalidInputsError(what: string, failures: readonly CheckFailure[]): Error {
+  return new Error(`Invalid ${what} inputs: ${failures.map((failure) => `${failure.property} ${failure.reason}`).join("; ")}`);
 }

@@ -1,6 +1,7 @@
 /** EnrollmentTicket, declared once (see common/definition.ts for the shape). Every input replaces: tickets are immutable. */
 import { z } from "zod";
-import { property, type ResourceDefinition, type StoredOutputs } from "../common/definition";
+import { property } from "../../shapes/property";
+import { defineResource, type InputsOf } from "../common/definition";
 import { HOST_NAME_EXPECTED, isHostName, strictShape } from "../common/validation";
 import { ENROLLMENT_FACTORS } from "../enums";
 
@@ -54,9 +55,9 @@ const outputs = z.object({
   }),
 });
 
-export const enrollmentTicketDefinition = {
-  name: "EnrollmentTicket" as const,
-  module: "enrollmentTicket" as const,
+export const enrollmentTicketDefinition = defineResource({
+  name: "EnrollmentTicket",
+  module: "enrollmentTicket",
   description:
     "A multi-factor enrollment ticket: a single-use link that lets the user start enrollment.\n\n" +
     "Every create mints a new ticket, so any input change replaces the resource. The API can neither read nor " +
@@ -68,9 +69,10 @@ export const enrollmentTicketDefinition = {
   argsDescription: "What the ticket is for.",
   inputs,
   outputs,
+  identity: { kind: "minted" },
+  // A ticket's outputs echo every input: the service cannot read a ticket back.
+  echoedInputs: "all",
   importable: false,
-} satisfies ResourceDefinition;
+});
 
-export type EnrollmentTicketInputs = z.infer<typeof inputs>;
-/** A ticket's outputs echo every input. */
-export type EnrollmentTicketOutputs = StoredOutputs<typeof enrollmentTicketDefinition, keyof EnrollmentTicketInputs>;
+export type EnrollmentTicketInputs = InputsOf<typeof enrollmentTicketDefinition>;

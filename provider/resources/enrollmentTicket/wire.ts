@@ -3,7 +3,7 @@
  * request body and header) and `flatten` (response → outputs).
  */
 import { z } from "zod";
-import { compact } from "../common/values";
+import { compact } from "../common/jsonValues";
 import type { EnrollmentTicketInputs } from "./definition";
 
 export const TICKET_PATH = "/guardian/enrollments/ticket";

@@ -1,10 +1,12 @@
 /**
  * EventStream, declared once (see common/definition.ts for the shape). Inputs have the camelCase shape of a
- * stream getEventStreams lists (resources/eventStream/stream.ts holds the properties both share); the webhook's
- * secrets are write-only: kept from the program's inputs, never read back.
+ * stream getEventStreams lists (shapes/eventStream.ts holds the properties both share); the webhook's secrets are
+ * write-only: kept from the program's inputs, never read back, and kept by the service when an existing stream
+ * leaves them out.
  */
 import { z } from "zod";
-import { property, type ResourceDefinition, type StoredOutputs } from "../common/definition";
+import { property } from "../../shapes/property";
+import { defineResource, type InputsOf, type StoredOutputs } from "../common/definition";
 import { strictShape } from "../common/validation";
 import {
   actionDescription,
@@ -18,12 +20,14 @@ import {
   streamUpdatedAt,
   subscription,
   webhookEndpoint,
-} from "./stream";
+} from "../../shapes/eventStream";
 
 export const EVENT_STREAM_STATUSES = ["enabled", "disabled"] as const;
 
 const SECRET = "Secret and write-only: never returned by the service, kept from the program's inputs.";
-const secretText = (what: string) => property(z.string().min(1), { description: `${what} ${SECRET}`, secret: true, writeOnly: true });
+const KEPT = "An existing stream may leave it out (as imported code does): the service keeps the one it holds.";
+const secretText = (what: string) =>
+  property(z.string().min(1), { description: `${what} ${SECRET} ${KEPT}`, secret: true, writeOnly: true, keptWhenOmitted: true });
 
 const variant = <Shape extends z.ZodRawShape>(shape: Shape, description: string, typeName: string) =>
   property(strictShape(shape), { description, typeName });
@@ -119,9 +123,9 @@ const inputs = strictShape({
       description: "One event type the stream is subscribed to.",
       typeName: "EventStreamSubscriptionArgs",
     })).min(1),
-    { description: "Event types the stream delivers, at least one; a set: their order never makes a diff." },
+    { description: "Event types the stream delivers, at least one; a set: their order never makes a diff.", set: { repeats: "ignored" } },
   ),
-  status: property(z.enum(EVENT_STREAM_STATUSES).optional(), {
+  status: property(z.enum(EVENT_STREAM_STATUSES).default("enabled"), {
     description: 'Whether the stream forwards events: `"enabled"` (the default, always sent) or `"disabled"`.',
   }),
   destination: destinationArgs,
@@ -185,9 +189,9 @@ const outputs = z.object({
   updatedAt: streamUpdatedAt,
 });
 
-export const eventStreamDefinition = {
-  name: "EventStream" as const,
-  module: "eventStream" as const,
+export const eventStreamDefinition = defineResource({
+  name: "EventStream",
+  module: "eventStream",
   description:
     "An event stream of the tenant: events of the subscribed types delivered to a webhook, an Amazon EventBridge " +
     "partner event source or an Action. Refresh reads it back (a stream disabled, renamed or re-subscribed by hand " +
@@ -198,8 +202,11 @@ export const eventStreamDefinition = {
   argsDescription: "The desired event stream.",
   inputs,
   outputs,
-} satisfies ResourceDefinition;
+  identity: { kind: "service", noun: "event stream", prefix: "est_" },
+  // A stream's name is unique in the tenant: the old stream must go before its replacement can be created.
+  replaceDeletesFirst: true,
+});
 
-export type EventStreamInputs = z.infer<typeof inputs>;
+export type EventStreamInputs = InputsOf<typeof eventStreamDefinition>;
 export type EventStreamDestinationInputs = EventStreamInputs["destination"];
 export type EventStreamOutputs = StoredOutputs<typeof eventStreamDefinition>;

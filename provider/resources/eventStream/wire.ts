@@ -1,9 +1,9 @@
 /**
  * Event streams on the wire (snake_case) and the translations: `expand` (checked inputs → POST/PATCH body) and
  * `flatten` (response → outputs, the write-only secrets kept from the inputs). The response is read with the
- * listing's wire schema and translation (functions/eventStreamsWire.ts), so both read a stream the same way.
+ * listing's wire schema and translation (shapes/eventStreamWire.ts), so both read a stream the same way.
  */
-import { eventStreamWire, flattenEventStream, type EventStreamWire } from "../../functions/eventStreamsWire";
+import { eventStreamWire, flattenEventStream, type EventStreamWire } from "../../shapes/eventStreamWire";
 import type { EventStreamDestinationInputs, EventStreamInputs, EventStreamOutputs } from "./definition";
 
 export const EVENT_STREAMS_PATH = "/event-streams";
@@ -66,7 +66,7 @@ export function expandCreate(inputs: EventStreamInputs): Record<string, unknown>
     name: inputs.name,
     subscriptions: subscriptionsWire(inputs.subscriptions),
     destination: expandDestination(inputs.destination),
-    status: inputs.status ?? "enabled",
+    status: inputs.status,
   };
 }
 
@@ -79,7 +79,7 @@ export function expandUpdate(inputs: EventStreamInputs, { destination = true } =
   const body: Record<string, unknown> = {
     name: inputs.name,
     subscriptions: subscriptionsWire(inputs.subscriptions),
-    status: inputs.status ?? "enabled",
+    status: inputs.status,
   };
   // `destination: false`: a webhook whose secret the program left out (after an import) keeps the service's.
   if (destination && inputs.destination.type === "webhook") body.destination = expandDestination(inputs.destination);

@@ -1,6 +1,7 @@
 /** FcmPushProvider, declared once (see common/definition.ts for the shape). */
 import { z } from "zod";
-import { property, type ResourceDefinition, type StoredOutputs } from "../common/definition";
+import { property } from "../../shapes/property";
+import { defineResource, type InputsOf } from "../common/definition";
 import { strictShape } from "../common/validation";
 
 /** Our own rule, stricter than the service (which took a plain string in a recording): a JSON object. */
@@ -37,9 +38,9 @@ const outputs = z.object({
   }),
 });
 
-export const fcmPushProviderDefinition = {
-  name: "FcmPushProvider" as const,
-  module: "fcmPushProvider" as const,
+export const fcmPushProviderDefinition = defineResource({
+  name: "FcmPushProvider",
+  module: "fcmPushProvider",
   description:
     "The Firebase Cloud Messaging (FCM HTTP v1) service account the tenant's push-notification factor uses for " +
     'Android devices when `PushProviderSelection` selects `"direct"`. The tenant has one, so the resource id is the ' +
@@ -55,7 +56,7 @@ export const fcmPushProviderDefinition = {
   importable: false,
   inputs,
   outputs,
-} satisfies ResourceDefinition;
+  identity: { kind: "tenant", noun: "FCM v1 service account" },
+});
 
-export type FcmPushProviderInputs = z.infer<typeof inputs>;
-export type FcmPushProviderOutputs = StoredOutputs<typeof fcmPushProviderDefinition>;
+export type FcmPushProviderInputs = InputsOf<typeof fcmPushProviderDefinition>;

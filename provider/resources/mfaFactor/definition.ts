@@ -1,6 +1,7 @@
 /** MfaFactor, declared once (see common/definition.ts for the shape). */
 import { z } from "zod";
-import { property, type ResourceDefinition, type StoredOutputs } from "../common/definition";
+import { property, TENANT_DOMAIN } from "../../shapes/property";
+import { defineResource } from "../common/definition";
 import { strictShape } from "../common/validation";
 import { MFA_FACTOR_NAMES } from "../enums";
 
@@ -12,15 +13,15 @@ const inputs = strictShape({
       '`"phone"`). Changing it replaces the resource.',
     onChange: "replace",
   }),
-  enabled: property(z.boolean().optional(), {
+  enabled: property(z.boolean().default(true), {
     description: "Whether the factor is on; default `true`.",
   }),
 });
 
 const outputs = z.object({
-  factor: property(z.string(), { description: "The factor's name." }),
-  enabled: property(z.boolean(), { description: "Whether the factor is on, as the service reports it." }),
-  trialExpired: property(z.boolean(), { description: "Whether the factor's trial period is over, as the service reports it." }),
+  factor: property(z.string(), { description: "The factor's name.", fallback: "" }),
+  enabled: property(z.boolean(), { description: "Whether the factor is on, as the service reports it.", fallback: false }),
+  trialExpired: property(z.boolean(), { description: "Whether the factor's trial period is over, as the service reports it.", fallback: false }),
   previousEnabled: property(z.boolean().nullable(), {
     description:
       "Whether the factor was on when this resource was created, put back on delete; `null` after `get` or an " +
@@ -30,12 +31,13 @@ const outputs = z.object({
     description:
       "The domain of the tenant the factor belongs to: a later call with another tenant configured fails instead of " +
       "switching that tenant's factor.",
+    fallback: TENANT_DOMAIN,
   }),
 });
 
-export const mfaFactorDefinition = {
-  name: "MfaFactor" as const,
-  module: "mfaFactor" as const,
+export const mfaFactorDefinition = defineResource({
+  name: "MfaFactor",
+  module: "mfaFactor",
   description:
     "Turns one of the tenant's MFA factors on or off. The resource id is the factor's name, so a stack should " +
     "declare each factor at most once per tenant.\n\n" +
@@ -50,7 +52,5 @@ export const mfaFactorDefinition = {
   argsDescription: "The factor and whether it is on.",
   inputs,
   outputs,
-} satisfies ResourceDefinition;
-
-export type MfaFactorInputs = z.infer<typeof inputs>;
-export type MfaFactorOutputs = StoredOutputs<typeof mfaFactorDefinition>;
+  identity: { kind: "keyed", noun: "factor", tenantOutput: "tenantDomain" },
+});

@@ -1,6 +1,7 @@
 /** MfaPolicy, declared once (see common/definition.ts for the shape). */
 import { z } from "zod";
-import { property, type ResourceDefinition, type StoredOutputs } from "../common/definition";
+import { property } from "../../shapes/property";
+import { defineResource } from "../common/definition";
 import { strictShape } from "../common/validation";
 import { MFA_POLICY_NAMES } from "../enums";
 
@@ -16,6 +17,7 @@ const inputs = strictShape({
 const outputs = z.object({
   policy: property(z.string(), {
     description: 'The policy as the service reports it: `"never"` when it lists none.',
+    fallback: "",
   }),
   previousPolicy: property(z.string().nullable(), {
     description:
@@ -24,9 +26,9 @@ const outputs = z.object({
   }),
 });
 
-export const mfaPolicyDefinition = {
-  name: "MfaPolicy" as const,
-  module: "mfaPolicy" as const,
+export const mfaPolicyDefinition = defineResource({
+  name: "MfaPolicy",
+  module: "mfaPolicy",
   description:
     "Sets when the tenant requires MFA. The tenant has exactly one policy, so the resource id is the tenant's domain " +
     "and a stack should declare at most one per tenant.\n\n" +
@@ -42,7 +44,5 @@ export const mfaPolicyDefinition = {
   argsDescription: "The policy to apply.",
   inputs,
   outputs,
-} satisfies ResourceDefinition;
-
-export type MfaPolicyInputs = z.infer<typeof inputs>;
-export type MfaPolicyOutputs = StoredOutputs<typeof mfaPolicyDefinition>;
+  identity: { kind: "tenant", noun: "policy" },
+});

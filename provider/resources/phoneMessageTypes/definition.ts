@@ -1,15 +1,15 @@
 /** PhoneMessageTypes, declared once (see common/definition.ts for the shape). */
 import { z } from "zod";
-import { property, type ResourceDefinition, type StoredOutputs } from "../common/definition";
+import { property } from "../../shapes/property";
+import { defineResource } from "../common/definition";
 import { strictShape } from "../common/validation";
 import { PHONE_MESSAGE_TYPES } from "../enums";
 
-const noRepeats = (values: readonly string[]): boolean => new Set(values).size === values.length;
-
 const inputs = strictShape({
   messageTypes: property(
-    z.array(z.enum(PHONE_MESSAGE_TYPES)).min(1).refine(noRepeats, { message: "must not list a message type twice" }),
+    z.array(z.enum(PHONE_MESSAGE_TYPES)).min(1),
     {
+      set: { repeats: "refused", item: "message type" },
       description:
         'The message types the phone factor offers: `"sms"` and/or `"voice"`, at least one. A set: the order ' +
         "never makes a difference.",
@@ -18,7 +18,7 @@ const inputs = strictShape({
 });
 
 const outputs = z.object({
-  messageTypes: property(z.array(z.string()), { description: "The message types as the service reports them." }),
+  messageTypes: property(z.array(z.string()), { description: "The message types as the service reports them.", fallback: [] }),
   previousMessageTypes: property(z.array(z.string()).nullable(), {
     description:
       "The message types the tenant had when this resource was created (possibly none), put back on delete; `null` " +
@@ -26,9 +26,9 @@ const outputs = z.object({
   }),
 });
 
-export const phoneMessageTypesDefinition = {
-  name: "PhoneMessageTypes" as const,
-  module: "phoneMessageTypes" as const,
+export const phoneMessageTypesDefinition = defineResource({
+  name: "PhoneMessageTypes",
+  module: "phoneMessageTypes",
   description:
     "Chooses which message types (SMS, voice) the tenant's phone MFA factor offers. The tenant has one such " +
     "setting, so the resource id is the tenant's domain and a stack should declare at most one per tenant. The " +
@@ -45,7 +45,5 @@ export const phoneMessageTypesDefinition = {
   argsDescription: "The message types to offer.",
   inputs,
   outputs,
-} satisfies ResourceDefinition;
-
-export type PhoneMessageTypesInputs = z.infer<typeof inputs>;
-export type PhoneMessageTypesOutputs = StoredOutputs<typeof phoneMessageTypesDefinition>;
+  identity: { kind: "tenant", noun: "message types" },
+});

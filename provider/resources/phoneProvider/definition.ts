@@ -1,8 +1,10 @@
 /** PhoneProvider, declared once (see common/definition.ts for the shape). Rules that depend on `name` are in rules.ts. */
 import { z } from "zod";
-import { property, type ResourceDefinition, type StoredOutputs } from "../common/definition";
+import { property } from "../../shapes/property";
+import { defineResource, type InputsOf, type StoredOutputs } from "../common/definition";
 import { strictShape } from "../common/validation";
 import { DELIVERY_METHODS, PHONE_PROVIDER_NAMES } from "../enums";
+import { phoneProviderRules } from "./rules";
 
 const VENDOR_ONLY = '(`"vendor_a"` only); give exactly one of `defaultFrom` and `mssid`.';
 
@@ -20,6 +22,7 @@ const configurationInput = strictShape({
   deliveryMethods: property(z.array(z.enum(DELIVERY_METHODS)).min(1).optional(), {
     description: 'How messages are delivered: `"text"` and/or `"voice"`, at least one; required for `"vendor_a"`.',
     typeName: "DeliveryMethod",
+    set: { repeats: "counted" },
   }),
   defaultFrom: property(z.string().min(1).optional(), { description: `The sender phone number ${VENDOR_ONLY}` }),
   mssid: property(z.string().min(1).optional(), { description: `The messaging service SID ${VENDOR_ONLY}` }),
@@ -36,16 +39,18 @@ const inputs = strictShape({
       'plain strings. Use `{}` for `"custom"`.',
     secret: true,
     writeOnly: true,
+    keptWhenOmitted: true,
     typeName: "PhoneProviderCredentialsArgs",
   }),
-  disabled: property(z.boolean().optional(), { description: "`true` disables the provider; omitted or `false` means enabled." }),
+  disabled: property(z.boolean().default(false), { description: "`true` disables the provider; omitted or `false` means enabled." }),
   configuration: property(configurationInput.optional(), {
     description:
       "Provider settings. The API replaces the whole object on every update, so keys left out are removed. When " +
       "omitted, the service's configuration is left as it is.",
     typeName: "PhoneProviderConfigurationArgs",
+    unmanagedWhenOmitted: true,
   }),
-  adoptExisting: property(z.boolean().optional(), {
+  adoptExisting: property(z.boolean().default(false), {
     description:
       "The tenant may have only one phone provider. When one already exists, create fails unless this is `true`; " +
       "then the existing provider is updated to these inputs and managed (and deleted on destroy) by this resource. " +
@@ -79,9 +84,9 @@ const outputs = z.object({
   }),
 });
 
-export const phoneProviderDefinition = {
-  name: "PhoneProvider" as const,
-  module: "phoneProvider" as const,
+export const phoneProviderDefinition = defineResource({
+  name: "PhoneProvider",
+  module: "phoneProvider",
   description:
     "The tenant's phone (SMS/voice) notification provider. Read refreshes everything the API returns; " +
     "`credentials` are write-only, so the value in state is kept as given.",
@@ -92,9 +97,12 @@ export const phoneProviderDefinition = {
   argsDescription: "The desired phone provider.",
   inputs,
   outputs,
-} satisfies ResourceDefinition;
+  identity: { kind: "service", noun: "phone provider", prefix: "pro_" },
+  echoedInputs: ["adoptExisting"],
+  rules: phoneProviderRules,
+});
 
-export type PhoneProviderInputs = z.infer<typeof inputs>;
+export type PhoneProviderInputs = InputsOf<typeof phoneProviderDefinition>;
 export type PhoneConfiguration = z.infer<typeof configurationOutput>;
 export type PhoneCredentials = z.infer<typeof credentialsInput>;
-export type PhoneProviderOutputs = StoredOutputs<typeof phoneProviderDefinition, "adoptExisting">;
+export type PhoneProviderOutputs = StoredOutputs<typeof phoneProviderDefinition>;

@@ -1,6 +1,6 @@
 /** `check` rules of PhoneProvider that depend on `name` (the per-property ones are in definition.ts). */
 import type { CheckFailure } from "@pulumi/pulumi/dynamic";
-import { isPlainObject, isUnknown, type PropertyBag } from "../common/values";
+import { isPlainObject, isUnknown, type PropertyBag } from "../common/jsonValues";
 
 /** Set, known or not: an unknown will be a value by the time create runs. */
 function present(bag: PropertyBag, key: string): boolean {

@@ -3,7 +3,7 @@
  * body) and `flatten` (response → outputs). The only place that maps camelCase ↔ snake_case.
  */
 import { z } from "zod";
-import { compact } from "../common/values";
+import { compact } from "../common/jsonValues";
 import type { PhoneConfiguration, PhoneProviderInputs, PhoneProviderOutputs } from "./definition";
 
 export const PROVIDERS_PATH = "/branding/phone/providers";
@@ -74,7 +74,7 @@ export function expandPhoneProvider(desired: DesiredPhoneProvider): PhoneProvide
   return compact({
     name: desired.name,
     credentials: desired.credentials && compact({ auth_token: desired.credentials.authToken }),
-    disabled: desired.disabled ?? false,
+    disabled: desired.disabled,
     configuration:
       configuration &&
       compact({

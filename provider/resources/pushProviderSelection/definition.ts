@@ -1,6 +1,7 @@
 /** PushProviderSelection, declared once (see common/definition.ts for the shape). */
 import { z } from "zod";
-import { property, type ResourceDefinition, type StoredOutputs } from "../common/definition";
+import { property } from "../../shapes/property";
+import { defineResource, type InputsOf } from "../common/definition";
 import { strictShape } from "../common/validation";
 import { PUSH_PROVIDER_NAMES } from "../enums";
 
@@ -24,9 +25,9 @@ const outputs = z.object({
   }),
 });
 
-export const pushProviderSelectionDefinition = {
-  name: "PushProviderSelection" as const,
-  module: "pushProviderSelection" as const,
+export const pushProviderSelectionDefinition = defineResource({
+  name: "PushProviderSelection",
+  module: "pushProviderSelection",
   description:
     "Selects the tenant's push-notification provider for MFA. The tenant has exactly one selection, so the resource " +
     "id is the tenant's domain and a stack should declare at most one per tenant.\n\n" +
@@ -41,7 +42,7 @@ export const pushProviderSelectionDefinition = {
   argsDescription: "The selection to apply.",
   inputs,
   outputs,
-} satisfies ResourceDefinition;
+  identity: { kind: "tenant", noun: "selection" },
+});
 
-export type PushProviderSelectionInputs = z.infer<typeof inputs>;
-export type PushProviderSelectionOutputs = StoredOutputs<typeof pushProviderSelectionDefinition>;
+export type PushProviderSelectionInputs = InputsOf<typeof pushProviderSelectionDefinition>;

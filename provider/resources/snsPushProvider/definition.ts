@@ -1,6 +1,7 @@
 /** SnsPushProvider, declared once (see common/definition.ts for the shape). */
 import { z } from "zod";
-import { property, type ResourceDefinition, type StoredOutputs } from "../common/definition";
+import { property } from "../../shapes/property";
+import { defineResource, type InputsOf } from "../common/definition";
 import { strictShape } from "../common/validation";
 
 /** The service's limit on each of the five fields. */
@@ -18,6 +19,7 @@ const inputs = strictShape({
       "tenant then keeps the key it holds.",
     secret: true,
     writeOnly: true,
+    keptWhenOmitted: true,
   }),
   awsRegion: property(text(), { description: 'The AWS region of the SNS platform applications, e.g. `"us-west-2"`.' }),
   snsApnsPlatformApplicationArn: property(text().optional(), {
@@ -44,9 +46,9 @@ const outputs = z.object({
   snsGcmPlatformApplicationArn: reported("The FCM/GCM platform application ARN"),
 });
 
-export const snsPushProviderDefinition = {
-  name: "SnsPushProvider" as const,
-  module: "snsPushProvider" as const,
+export const snsPushProviderDefinition = defineResource({
+  name: "SnsPushProvider",
+  module: "snsPushProvider",
   description:
     "The Amazon SNS credentials the tenant's push-notification factor uses when `PushProviderSelection` selects " +
     '`"sns"`. The tenant has one SNS configuration, so the resource id is the tenant\'s domain and a stack should ' +
@@ -64,7 +66,7 @@ export const snsPushProviderDefinition = {
   argsDescription: "The SNS configuration to apply.",
   inputs,
   outputs,
-} satisfies ResourceDefinition;
+  identity: { kind: "tenant", noun: "SNS configuration" },
+});
 
-export type SnsPushProviderInputs = z.infer<typeof inputs>;
-export type SnsPushProviderOutputs = StoredOutputs<typeof snsPushProviderDefinition>;
+export type SnsPushProviderInputs = InputsOf<typeof snsPushProviderDefinition>;

@@ -4,13 +4,10 @@
  * the tenant holds; refresh is one GET; delete PUTs them as null (the API has no DELETE). The write's answer echoes
  * the AWS secret key: the response schema drops it and the call names it for redaction, so it reaches nothing.
  */
-import type { CheckResult, ConfigureRequest, CreateResult, ReadResult, UpdateResult } from "@pulumi/pulumi/dynamic";
-import { recordConfiguration, tenantConnection, tenantDomain, type TenantConnection } from "../tenantConnection";
-import { diffByDefinition, type DefinitionDiff } from "../common/diff";
-import { checkKeepingSecret, parseCheckedInputs } from "../common/validation";
-import { connectionForId, reportRefusedClear } from "../common/tenantCredentials";
-import { compact, differs, withoutProviderKey, type PropertyBag } from "../common/values";
-import { snsPushProviderDefinition as definition, type SnsPushProviderOutputs } from "./definition";
+import type { Call } from "../common/call";
+import { defineHandler } from "../common/defineHandler";
+import { reportRefusedClear } from "../common/pushCredentials";
+import { snsPushProviderDefinition as definition, type SnsPushProviderInputs } from "./definition";
 import {
   CLEARED_SNS,
   SNS_ECHOED_SECRET_FIELDS,
@@ -24,110 +21,46 @@ import {
   type SnsRequest,
 } from "./wire";
 
-const WHAT = definition.name;
-const NOUN = "SNS configuration";
-
-export async function configure(req: ConfigureRequest): Promise<void> {
-  recordConfiguration(req);
-}
-
-export async function check(olds: unknown, news: unknown): Promise<CheckResult> {
-  // An existing configuration may leave the secret key out or give "" (as imported code does): the tenant keeps its own.
-  return checkKeepingSecret(definition.inputs, olds, news, "awsSecretAccessKey");
-}
-
-/** Inputs of an update, where the secret key may be left out (kept as the tenant holds it). */
-const updateInputs = definition.inputs.extend({ awsSecretAccessKey: definition.inputs.shape.awsSecretAccessKey.optional() });
-
-/** An ARN the service reports as null and one the program leaves out are the same: unset. */
-const unsetIsNull = (recorded: unknown, desired: unknown): boolean => differs(recorded ?? null, desired ?? null);
-
-export async function diff(_id: string, olds: unknown, news: unknown): Promise<DefinitionDiff> {
-  // The secret key is compared with what the program gave last time (kept in state): the service never returns it.
-  return diffByDefinition(definition, withoutProviderKey(olds), withoutProviderKey(news), {
-    snsApnsPlatformApplicationArn: unsetIsNull,
-    snsGcmPlatformApplicationArn: unsetIsNull,
-  });
-}
-
-/** The secret stored by any handler version, if any (none after `get` or an import). */
-function storedSecret(props: PropertyBag): string | undefined {
-  return typeof props.awsSecretAccessKey === "string" ? props.awsSecretAccessKey : undefined;
-}
-
 /** PUT replaces all five fields; PATCH writes the fields given (the secret key is then kept). */
-async function writeSns(
-  { client }: TenantConnection,
-  method: "PUT" | "PATCH",
-  body: SnsRequest | SnsPatchRequest,
-  operation: string,
-  secrets: (string | undefined)[],
-): Promise<FlattenedSns> {
-  const response = await client.request(method, SNS_PATH, {
-    operation,
-    schema: snsResponse,
-    body,
-    secrets,
-    secretResponseFields: SNS_ECHOED_SECRET_FIELDS,
-  });
+async function writeSns(call: Call, method: "PUT" | "PATCH", body: SnsRequest | SnsPatchRequest, operation: string): Promise<FlattenedSns> {
+  const response = await call.request(method, SNS_PATH, { operation, schema: snsResponse, body, secretResponseFields: SNS_ECHOED_SECRET_FIELDS });
   return flattenSns(response);
 }
 
-function outputsOf(live: FlattenedSns, awsSecretAccessKey: string | undefined): SnsPushProviderOutputs {
-  return compact({ ...live, awsSecretAccessKey, schemaVersion: 1 });
-}
+export const { configure, check, diff, create, read, update, remove } = defineHandler(definition, {
+  async create(desired, call) {
+    const live = await writeSns(call, "PUT", expandSns(desired), "set SNS push credentials");
+    return { id: await call.tenantDomain(), outputs: { ...live, awsSecretAccessKey: desired.awsSecretAccessKey } };
+  },
 
-export async function create(inputs: unknown): Promise<CreateResult<SnsPushProviderOutputs>> {
-  const desired = parseCheckedInputs(definition.inputs, inputs, WHAT);
-  const connection = await tenantConnection();
-  const live = await writeSns(connection, "PUT", expandSns(desired), "set SNS push credentials", [desired.awsSecretAccessKey]);
-  return { id: tenantDomain(connection.settings), outs: outputsOf(live, desired.awsSecretAccessKey) };
-}
+  async read(id, stored, call) {
+    const response = await call.request("GET", SNS_PATH, {
+      operation: "get SNS push credentials",
+      schema: snsResponse,
+      secretResponseFields: SNS_ECHOED_SECRET_FIELDS,
+    });
+    return { id, outputs: { ...flattenSns(response), awsSecretAccessKey: stored?.awsSecretAccessKey } };
+  },
 
-export async function read(id: string, props: unknown): Promise<ReadResult> {
-  const stored = withoutProviderKey(props);
-  const connection = await connectionForId(WHAT, NOUN, id, props);
-  const secret = storedSecret(stored);
-  const response = await connection.client.request("GET", SNS_PATH, {
-    operation: "get SNS push credentials",
-    schema: snsResponse,
-    secrets: [secret],
-    secretResponseFields: SNS_ECHOED_SECRET_FIELDS,
-  });
-  const live = flattenSns(response);
-  const inputs = compact({
-    awsAccessKeyId: live.awsAccessKeyId ?? undefined,
-    awsSecretAccessKey: secret,
-    awsRegion: live.awsRegion ?? undefined,
-    snsApnsPlatformApplicationArn: live.snsApnsPlatformApplicationArn ?? undefined,
-    snsGcmPlatformApplicationArn: live.snsGcmPlatformApplicationArn ?? undefined,
-  });
-  return { id, props: outputsOf(live, secret), inputs };
-}
+  async update(_id, _stored, desired: Partial<SnsPushProviderInputs> & Omit<SnsPushProviderInputs, "awsSecretAccessKey">, call) {
+    const { awsSecretAccessKey } = desired;
+    const live =
+      awsSecretAccessKey === undefined
+        ? await writeSns(call, "PATCH", expandSnsKeepingSecret(desired), "update SNS push credentials")
+        : await writeSns(call, "PUT", expandSns({ ...desired, awsSecretAccessKey }), "update SNS push credentials");
+    return { ...live, awsSecretAccessKey };
+  },
 
-export async function update(id: string, olds: unknown, news: unknown): Promise<UpdateResult<SnsPushProviderOutputs>> {
-  const desired = parseCheckedInputs(updateInputs, news, WHAT);
-  const connection = await connectionForId(WHAT, NOUN, id, olds);
-  const { awsSecretAccessKey } = desired;
-  const secrets = [awsSecretAccessKey, storedSecret(withoutProviderKey(olds))];
-  const live =
-    awsSecretAccessKey === undefined
-      ? await writeSns(connection, "PATCH", expandSnsKeepingSecret(desired), "update SNS push credentials", secrets)
-      : await writeSns(connection, "PUT", expandSns({ ...desired, awsSecretAccessKey }), "update SNS push credentials", secrets);
-  return { outs: outputsOf(live, awsSecretAccessKey) };
-}
-
-async function deleteResource(id: string, props: unknown): Promise<void> {
-  const connection = await connectionForId(WHAT, NOUN, id, props);
-  try {
-    await writeSns(connection, "PUT", CLEARED_SNS, "clear SNS push credentials", [storedSecret(withoutProviderKey(props))]);
-  } catch (error) {
-    reportRefusedClear(
-      error,
-      `${WHAT} "${id}" was removed from the stack, but the tenant keeps its SNS credentials: clear them in the ` +
-        "service's dashboard (the push-notification factor's Amazon SNS settings) or replace them.",
-    );
-  }
-}
-
-export { deleteResource as delete };
+  async delete(id, _stored, call) {
+    try {
+      await writeSns(call, "PUT", CLEARED_SNS, "clear SNS push credentials");
+    } catch (error) {
+      reportRefusedClear(
+        error,
+        `${call.what} "${id}" was removed from the stack, but the tenant keeps its SNS credentials: clear them in the ` +
+          "service's dashboard (the push-notification factor's Amazon SNS settings) or replace them.",
+      );
+    }
+  },
+});
+export { remove as delete };

@@ -67,3 +67,24 @@ export function sameJson(left: unknown, right: unknown): boolean {
 export function differs(recorded: unknown, desired: unknown): boolean {
   return containsUnknown(desired) || !sameJson(recorded, desired);
 }
+
+/**
+ * Whether a property bag holds a resource's state (anything but `__provider`): olds of an update, or of the engine's
+ * Check right after an import; the props of a refresh. Empty: a create's olds, or the Read of a `.get` or import.
+ */
+export function hasState(props: unknown): boolean {
+  return Object.keys(withoutProviderKey(props)).length > 0;
+}
+
+/** JSON with object keys sorted: one text per value, whatever order its objects were built in. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (isPlainObject(value)) {
+    const entries = Object.keys(value)
+      .filter((key) => value[key] !== undefined)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${canonicalJson(value[key])}`);
+    return `{${entries.join(",")}}`;
+  }
+  return JSON.stringify(value) ?? "null";
+}

@@ -4,7 +4,7 @@
  * are in the wire modules; the public typings are generated from these schemas.
  */
 import { z } from "zod";
-import { property } from "../common/definition";
+import { property } from "./property";
 
 export const streamId = property(z.string().min(1), { description: "Opaque id of the stream, e.g. `est_jmj7QpymGFqmysiCpWAcZe`." });
 export const streamName = property(z.string(), { description: "Name of the stream (1 to 128 characters)." });

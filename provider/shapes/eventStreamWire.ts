@@ -1,11 +1,15 @@
-// Wire shape of GET /event-streams (snake_case) and the one place it is translated to the camelCase
-// result (EventStreamInfo, declared in resources/eventStream/stream.ts). Each known destination type is read with its own schema; any other type, or a
-// known one missing a field it always has, passes through as the `other` variant, so a listing never fails
-// on a destination. Enum-like fields are plain strings, so new methods and statuses pass through too.
+// An event stream on the wire (snake_case: one item of GET /event-streams, and the EventStream resource's answers)
+// and the one place it is translated to the camelCase stream both read (eventStream.ts). Each known destination type
+// is read with its own schema; any other type, or a known one missing a field it always has, passes through as the
+// `other` variant, so a listing never fails on a destination. Enum-like fields are plain strings, so new methods and
+// statuses pass through too.
 import { z } from "zod";
-import type { EventStreamInfo, WebhookAuthorization } from "./getEventStreams.generated";
+import type { eventStreamInfo } from "./eventStream";
 
+/** A stream as getEventStreams returns it (the public `EventStreamInfo` typings are generated from the same schema). */
+export type EventStreamInfo = z.infer<typeof eventStreamInfo>;
 type EventStreamDestination = EventStreamInfo["destination"];
+type WebhookAuthorization = Extract<EventStreamDestination, { type: "webhook" }>["configuration"]["webhookAuthorization"];
 
 const webhookConfigurationWire = z.object({
   webhook_endpoint: z.string(),

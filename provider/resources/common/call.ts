@@ -1,0 +1,68 @@
+/**
+ * What a handler's calls are given: the resource's name for messages, the secrets the operation touches, and the
+ * tenant connection, checked to be the resource's tenant before its first use (a refresh, update or delete made after
+ * `tenant:domain` moved to another tenant fails rather than touch that tenant). Requests go through the shared
+ * client with the operation's secrets added, so no handler lists them.
+ */
+import type { z } from "zod";
+import type { HttpMethod, RequestOptions } from "../../client";
+import { tenantConnection, tenantDomain, type TenantConnection } from "../tenantConnection";
+import type { Identity } from "./definition";
+import { assertSameTenant, singletonGetError } from "./tenantGuard";
+
+export interface Call {
+  /** The resource type's name, e.g. "MfaPolicy": messages start with it. */
+  readonly what: string;
+  /** Every secret string of the desired inputs and of the stored state: kept out of every message of the call. */
+  readonly secrets: readonly string[];
+  /** The tenant connection (loads the client on first use); guarded as the module comment says. */
+  connection(): Promise<TenantConnection>;
+  /** The configured tenant's domain (with its port): a singleton's id. */
+  tenantDomain(): Promise<string>;
+  /** One request through the shared client, the call's secrets added to any the options name. */
+  request<Schema extends z.ZodType>(method: HttpMethod, path: string, options: RequestOptions<Schema>): Promise<z.infer<Schema>>;
+}
+
+export interface CallScope {
+  what: string;
+  identity: Identity;
+  secrets: readonly string[];
+  /** The resource's id, for a call on an existing resource (or a `.get`/import); undefined for a create. */
+  id?: string;
+  /** A `.get` or import: nothing is stored yet. */
+  forGet?: boolean;
+  /** The tenant domain the stored state records (a keyed setting's `tenantOutput`). */
+  recordedTenant?: string;
+}
+
+/** The guard of `identity` for a call on resource `id` of this connection's tenant. */
+function guard(scope: CallScope, connection: TenantConnection): void {
+  const { id, identity, what } = scope;
+  if (id === undefined) return;
+  if (identity.kind === "tenant") {
+    const notFound = scope.forGet ? singletonGetError(what, identity.noun, id, connection) : undefined;
+    if (notFound) throw notFound;
+    assertSameTenant(what, id, id, connection);
+  } else if (identity.kind === "keyed") {
+    assertSameTenant(what, id, scope.recordedTenant ?? tenantDomain(connection.settings), connection);
+  }
+}
+
+export function makeCall(scope: CallScope): Call {
+  let guarded: Promise<TenantConnection> | undefined;
+  const connection = (): Promise<TenantConnection> =>
+    (guarded ??= tenantConnection().then((ready) => {
+      guard(scope, ready);
+      return ready;
+    }));
+  return {
+    what: scope.what,
+    secrets: scope.secrets,
+    connection,
+    tenantDomain: async () => tenantDomain((await tenantConnection()).settings),
+    async request(method, path, options) {
+      const { client } = await connection();
+      return client.request(method, path, { ...options, secrets: [...scope.secrets, ...(options.secrets ?? [])] });
+    },
+  };
+}

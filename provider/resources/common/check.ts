@@ -1,0 +1,155 @@
+/**
+ * `check`, and the parsing of checked inputs, from a definition alone. Its metadata says what a value means
+ * beyond its schema:
+ *   - `null` is absent (a program that passes `null` for a required input is told it "is required");
+ *   - on an existing resource, a value the service keeps (`keptWhenOmitted`) may be left out, or given as `""` (the
+ *     zero value `pulumi import` writes into its generated code): the tenant's stays;
+ *   - a set that refuses repeats names the repeated item;
+ *   - the definition's cross-field rules run after the schema.
+ * A failure about a secret input names no property (the engine would print its value), and one about a property
+ * that holds a secret further down names the part that can be shown (a destination's `type`).
+ */
+import type { CheckFailure, CheckResult } from "@pulumi/pulumi/dynamic";
+import { z } from "zod";
+import { nestedShapes, propertiesOf, shapeAt, typeHoldsSecret, visitProperties, type PropertyShape } from "../../shapes/property";
+import type { InputsOf, ResourceDefinition } from "./definition";
+import { canonicalJson, hasState, isPlainObject, isUnknown, withoutProviderKey, type PropertyBag } from "./jsonValues";
+import { invalidInputsError, prototypeKeyFailures, schemaFailures, withoutSecretTopLevelNames } from "./validation";
+
+/** `bag` as the definition reads it: see the module comment. Keys are defined, never assigned (no prototype setter). */
+function asGiven(shapes: readonly PropertyShape[] | undefined, bag: PropertyBag, existing: boolean): PropertyBag {
+  const result: PropertyBag = {};
+  for (const [key, value] of Object.entries(bag)) {
+    if (value === null) continue;
+    const shape = shapes?.find((candidate) => candidate.name === key);
+    const kept = existing && shape?.keptWhenOmitted === true;
+    if (kept && value === "") continue;
+    let read = value;
+    if (shape && isPlainObject(value)) {
+      read = asGiven(nestedShapes(shape.type, value), value, existing);
+      if (kept && Object.keys(read as PropertyBag).length === 0) continue;
+    } else if (shape?.type.kind === "array" && Array.isArray(value)) {
+      const items = shape.type.items;
+      read = value.map((item: unknown) => (isPlainObject(item) ? asGiven(nestedShapes(items, item), item, existing) : item));
+    }
+    Object.defineProperty(result, key, { value: read, enumerable: true, writable: true, configurable: true });
+  }
+  return result;
+}
+
+/** Failures for values listed twice in a set that refuses repeats. */
+function repeatFailures(shapes: readonly PropertyShape[], inputs: PropertyBag): CheckFailure[] {
+  const failures: CheckFailure[] = [];
+  visitProperties(shapes, inputs, (shape, value, path) => {
+    if (shape.set?.repeats !== "refused" || !Array.isArray(value) || value.some(isUnknown)) return;
+    const texts = value.map(canonicalJson);
+    if (new Set(texts).size !== texts.length) failures.push({ property: path, reason: `must not list a ${shape.set.item} twice` });
+  });
+  return failures;
+}
+
+/**
+ * A failure that names a property holding a secret further down (a webhook destination) would make the engine print
+ * that property whole: it names the union's tag instead, or nothing when the property is missing.
+ */
+function namedWithoutHeldSecrets(shapes: readonly PropertyShape[], inputs: PropertyBag, failures: CheckFailure[]): CheckFailure[] {
+  const holders = new Map(shapes.filter((shape) => shape.secret !== true && typeHoldsSecret(shape.type)).map((shape) => [shape.name, shape]));
+  return failures.map((failure) => {
+    const holder = failure.property === undefined ? undefined : holders.get(failure.property);
+    if (!holder) return failure;
+    if (inputs[holder.name] === undefined || holder.type.kind !== "union") return { property: "", reason: `${holder.name} ${failure.reason}` };
+    const values = holder.type.variants.map((variant) => JSON.stringify(variant.value)).join(", ");
+    return { property: `${holder.name}.${holder.type.discriminator}`, reason: `must be one of ${values}` };
+  });
+}
+
+/** `check` of a resource: `olds` tell an existing resource (an update, or the Check after an import) from a new one. */
+export function checkByDefinition(definition: ResourceDefinition, olds: unknown, news: unknown): CheckResult {
+  const shapes = propertiesOf(definition.inputs);
+  const secretNames = new Set(shapes.filter((shape) => shape.secret === true).map((shape) => shape.name));
+  // Anything else said about inputs holding prototype keys could name the wrong property: only these are reported.
+  const prototypeKeys = prototypeKeyFailures(news);
+  if (prototypeKeys.length > 0) return { inputs: withoutProviderKey(news), failures: withoutSecretTopLevelNames(prototypeKeys, secretNames) };
+  const existing = hasState(olds);
+  const inputs = asGiven(shapes, withoutProviderKey(news), existing);
+  const keptOmission = (issue: z.core.$ZodIssue): boolean =>
+    existing && shapeAt(shapes, inputs, issue.path)?.keptWhenOmitted === true && valueAt(inputs, issue.path) === undefined;
+  const failures = [
+    ...schemaFailures(definition.inputs, inputs, keptOmission),
+    ...repeatFailures(shapes, inputs),
+    ...(definition.rules?.(inputs) ?? []),
+  ];
+  return { inputs, failures: withoutSecretTopLevelNames(namedWithoutHeldSecrets(shapes, inputs, failures), secretNames) };
+}
+
+function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
+  let value = root;
+  for (const segment of path) value = typeof value === "object" && value !== null ? (value as Record<PropertyKey, unknown>)[segment] : undefined;
+  return value;
+}
+
+const relaxedSchemas = new WeakMap<z.ZodObject, z.ZodObject>();
+
+/** The inputs schema with every kept value optional, at any depth: what an update of an existing resource accepts. */
+function keptOptional(object: z.ZodObject): z.ZodObject {
+  let relaxed = relaxedSchemas.get(object);
+  if (!relaxed) {
+    const shapes = propertiesOf(object);
+    const changes: Record<string, z.ZodType> = {};
+    for (const [name, schema] of Object.entries(object.shape) as [string, z.ZodType][]) {
+      const changed = shapes.find((shape) => shape.name === name)?.keptWhenOmitted === true ? schema.optional() : relaxedInside(schema);
+      if (changed !== schema) changes[name] = changed;
+    }
+    relaxed = Object.keys(changes).length === 0 ? object : object.extend(changes);
+    relaxedSchemas.set(object, relaxed);
+  }
+  return relaxed;
+}
+
+/** An object or discriminated union rebuilt with its kept values optional; anything else as it is. */
+function relaxedInside(schema: z.ZodType): z.ZodType {
+  if (schema instanceof z.ZodObject) return keptOptional(schema);
+  if (schema instanceof z.ZodDiscriminatedUnion) {
+    const options = (schema.options as z.ZodObject[]).map(keptOptional);
+    if (options.every((option, index) => option === schema.options[index])) return schema;
+    return z.discriminatedUnion(schema._zod.def.discriminator, options as [z.ZodObject, ...z.ZodObject[]]);
+  }
+  return schema;
+}
+
+/**
+ * The inputs create (`existing` false) or update (true) receives, defaults filled in. Check already ran, so a
+ * failure here means the engine skipped it: the error lists properties and reasons only. On an update a kept value
+ * may be missing: the service keeps its own.
+ */
+export function parseCheckedInputs<Definition extends ResourceDefinition>(
+  definition: Definition,
+  props: unknown,
+  existing: boolean,
+): InputsOf<Definition> {
+  const inputs = asGiven(propertiesOf(definition.inputs), withoutProviderKey(props), existing);
+  const schema = existing ? keptOptional(definition.inputs) : definition.inputs;
+  const prototypeKeys = prototypeKeyFailures(props);
+  const parsed = schema.safeParse(inputs);
+  if (parsed.success && prototypeKeys.length === 0) return parsed.data as InputsOf<Definition>;
+  throw invalidInputsError(definition.name, prototypeKeys.length > 0 ? prototypeKeys : schemaFailures(schema, inputs));
+}
+
+/** Dotted paths of the values the service keeps that `inputs` leave out (an update after an import, say). */
+export function keptValuesLeftOut(definition: ResourceDefinition, inputs: object): string[] {
+  const missing: string[] = [];
+  const walk = (shapes: readonly PropertyShape[], bag: PropertyBag, prefix: string): void => {
+    for (const shape of shapes) {
+      const value = bag[shape.name];
+      const path = prefix === "" ? shape.name : `${prefix}.${shape.name}`;
+      if (value === undefined) {
+        if (shape.keptWhenOmitted === true) missing.push(path);
+      } else if (isPlainObject(value)) {
+        const nested = nestedShapes(shape.type, value);
+        if (nested) walk(nested, value, path);
+      }
+    }
+  };
+  walk(propertiesOf(definition.inputs), inputs as PropertyBag, "");
+  return missing;
+}

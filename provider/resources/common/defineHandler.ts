@@ -1,0 +1,106 @@
+/**
+ * A handler built from its definition. The resource's handler.ts gives only what talks to the service — create,
+ * read, update and delete on typed values — and this supplies the rest of the contract the stored provider texts and
+ * the plugin call: `configure`, `check` and `diff` (from the definition's metadata), the parsing of checked inputs
+ * (defaults filled in) and of stored state of every handler version, `schemaVersion`, the inputs a Read reports, the
+ * `.get` error of an id that names nothing, the tenant guard, and the secrets every call redacts: those of the
+ * desired inputs and of the stored state, always both.
+ *
+ * Check and Diff load no request code: nothing here imports the client at run time.
+ */
+import type { CheckResult, ConfigureRequest, CreateResult, ReadResult, UpdateResult } from "@pulumi/pulumi/dynamic";
+import { secretStrings } from "../../shapes/property";
+import { recordConfiguration, tenantConnection, tenantDomain } from "../tenantConnection";
+import { makeCall, type Call } from "./call";
+import { checkByDefinition, parseCheckedInputs } from "./check";
+import type { InputsOf, OutputsOf, ResourceDefinition, StoredOutputs } from "./definition";
+import { diffByDefinition, type DefinitionDiff } from "./diff";
+import { LookupNotFoundError } from "./get";
+import type { ResourceHandler } from "./handler";
+import { compact, hasState, withoutProviderKey, type PropertyBag } from "./jsonValues";
+import { inputsFromOutputs, needsTenantDomain, readStored, STATE_VERSION } from "./storedState";
+
+/** What a resource's handler.ts writes: the calls, on typed values. */
+export interface HandlerCalls<Definition extends ResourceDefinition> {
+  /** Creates (or adopts) the resource: its id and outputs. */
+  create(desired: InputsOf<Definition>, call: Call): Promise<{ id: string; outputs: OutputsOf<Definition> }>;
+  /**
+   * The resource as the service holds it now; `stored` is undefined for a `.get` or an import (nothing stored yet).
+   * `undefined` when it is gone (a refresh then drops it; a `.get` fails naming the id).
+   */
+  read(id: string, stored: StoredOutputs<Definition> | undefined, call: Call): Promise<{ id: string; outputs: OutputsOf<Definition> } | undefined>;
+  /** Updates in place; on an existing resource, values the service keeps may be missing from `desired`. */
+  update(id: string, stored: StoredOutputs<Definition>, desired: InputsOf<Definition>, call: Call): Promise<OutputsOf<Definition>>;
+  delete(id: string, stored: StoredOutputs<Definition>, call: Call): Promise<void>;
+}
+
+/** The contract, plus `remove` (what the module exports as `delete`, a word an export list cannot declare). */
+export type BuiltHandler = ResourceHandler & { remove: ResourceHandler["delete"] };
+
+export function defineHandler<Definition extends ResourceDefinition>(definition: Definition, calls: HandlerCalls<Definition>): BuiltHandler {
+  const what = definition.name;
+  const secretsOf = (desired: unknown, stored: unknown): string[] => [
+    ...secretStrings(definition.inputs, withoutProviderKey(desired)),
+    ...secretStrings(definition.outputs, withoutProviderKey(stored)),
+    ...secretStrings(definition.inputs, withoutProviderKey(stored)),
+  ];
+  const finished = (outputs: OutputsOf<Definition>): StoredOutputs<Definition> =>
+    compact({ ...(outputs as PropertyBag), schemaVersion: STATE_VERSION }) as StoredOutputs<Definition>;
+
+  /** Stored state of any version, and the call for resource `id` that reads it. */
+  async function existing(id: string, props: unknown, desired?: unknown): Promise<{ stored: StoredOutputs<Definition>; call: Call }> {
+    const domain = needsTenantDomain(definition, props) ? tenantDomain((await tenantConnection()).settings) : "";
+    const stored = readStored(definition, props, () => domain);
+    const { identity } = definition;
+    const recordedTenant = identity.kind === "keyed" ? ((stored as PropertyBag)[identity.tenantOutput] as string | undefined) : undefined;
+    return { stored, call: makeCall({ what, identity, id, recordedTenant, secrets: secretsOf(desired, props) }) };
+  }
+
+  const remove = async (id: string, props: unknown): Promise<void> => {
+    const { stored, call } = await existing(id, props);
+    await calls.delete(id, stored, call);
+  };
+
+  return {
+    async configure(req: ConfigureRequest): Promise<void> {
+      recordConfiguration(req);
+    },
+    async check(olds: unknown, news: unknown): Promise<CheckResult> {
+      return checkByDefinition(definition, olds, news);
+    },
+    async diff(_id: string, olds: unknown, news: unknown): Promise<DefinitionDiff> {
+      return diffByDefinition(definition, olds, news);
+    },
+    async create(inputs: unknown): Promise<CreateResult<StoredOutputs<Definition>>> {
+      const desired = parseCheckedInputs(definition, inputs, false);
+      const call = makeCall({ what, identity: definition.identity, secrets: secretsOf(desired, undefined) });
+      const { id, outputs } = await calls.create(desired, call);
+      return { id, outs: finished(outputs) };
+    },
+    async read(id: string, props: unknown): Promise<ReadResult> {
+      const forGet = !hasState(props);
+      const { stored, call } = forGet
+        ? { stored: undefined, call: makeCall({ what, identity: definition.identity, id, forGet, secrets: [] }) }
+        : await existing(id, props);
+      const found = await calls.read(id, stored, call);
+      if (found) {
+        const outputs = finished(found.outputs);
+        return { id: found.id, props: outputs, inputs: inputsFromOutputs(definition, outputs) };
+      }
+      if (!forGet) return { id: "" };
+      const { identity } = definition;
+      const detail =
+        identity.kind === "service"
+          ? `the tenant has no ${identity.noun} with this id. Check the id (it starts with "${identity.prefix}").`
+          : "the tenant has nothing with this id.";
+      throw new LookupNotFoundError(what, id, detail);
+    },
+    async update(id: string, olds: unknown, news: unknown): Promise<UpdateResult<StoredOutputs<Definition>>> {
+      const desired = parseCheckedInputs(definition, news, true);
+      const { stored, call } = await existing(id, olds, desired);
+      return { outs: finished(await calls.update(id, stored, desired, call)) };
+    },
+    delete: remove,
+    remove,
+  };
+}

@@ -1,0 +1,17 @@
+/**
+ * What the push-notification credential resources (SNS, APNs, FCM v1) share: none can be deleted through the API,
+ * so a destroy that the service refuses is reported and the resource leaves the stack anyway.
+ */
+import { ApiError } from "../../client/errors";
+import { showNotice } from "../../client/log";
+
+/**
+ * A delete that the service answered with a refusal (4xx other than 429, which the client already waited out)
+ * is reported and the destroy goes on: the resource leaves the stack either way, and the user is told what
+ * stays on the tenant. Anything else (no answer, 5xx after retries, settings) still fails the delete.
+ */
+export function reportRefusedClear(error: unknown, whatStays: string): void {
+  if (!(error instanceof ApiError) || error.status < 400 || error.status >= 500 || error.status === 429) throw error;
+  // The client already took every secret the call knew out of this message.
+  showNotice(`warning: ${error.message}. ${whatStays}`);
+}

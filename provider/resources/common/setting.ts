@@ -1,0 +1,78 @@
+/**
+ * The lifecycle of a tenant setting: a value the tenant always has, which the API can set but not delete (the push
+ * provider selection, the MFA policy, the phone message types, one MFA factor). Create records what the tenant had;
+ * delete puts it back; a resource brought in by `get` or an import records nothing, and its delete leaves the
+ * setting as it is. Each resource gives only its read, its write and whether a recorded value can be written back.
+ */
+import type { Call } from "./call";
+import type { InputsOf, OutputsOf, ResourceDefinition, StoredOutputs } from "./definition";
+import type { HandlerCalls } from "./defineHandler";
+import { LookupNotFoundError } from "./get";
+import type { PropertyBag } from "./jsonValues";
+
+type Outputs<Definition extends ResourceDefinition> = Partial<OutputsOf<Definition>>;
+
+export interface Setting<Definition extends ResourceDefinition, Value> {
+  /** The input holding the value the resource sets; the output of the same name reports the tenant's. */
+  value: keyof InputsOf<Definition> & keyof OutputsOf<Definition> & string;
+  /** The output recording the value create found, put back on delete. */
+  recordedAs: keyof OutputsOf<Definition> & string;
+  /** For a setting kept per key (a factor), the input naming it, which is also the resource's id. */
+  key?: keyof InputsOf<Definition> & keyof OutputsOf<Definition> & string;
+  /** The detail of the error for an id that cannot name such a setting (a factor name that does not exist). */
+  invalidId?(id: string): string | undefined;
+  /** The setting as the tenant holds it: the value, and what else the service reports with it. */
+  read(call: Call, key: string | undefined): Promise<Outputs<Definition>>;
+  /** Sets the value; answers what the service reports back (the value at least). */
+  write(call: Call, value: Value, key: string | undefined): Promise<Outputs<Definition>>;
+  /** Whether a recorded value is one this package can write back (the service may report values it does not know). */
+  restorable(recorded: unknown): recorded is Value;
+}
+
+export function settingCalls<Definition extends ResourceDefinition, Value>(
+  definition: Definition,
+  setting: Setting<Definition, Value>,
+): HandlerCalls<Definition> {
+  const { identity } = definition;
+  const tenantOutput = identity.kind === "keyed" ? identity.tenantOutput : undefined;
+  const keyOf = (bag: object): string | undefined => (setting.key === undefined ? undefined : String((bag as PropertyBag)[setting.key]));
+  const outputs = (bag: PropertyBag): OutputsOf<Definition> => bag as OutputsOf<Definition>;
+
+  return {
+    async create(desired, call) {
+      const key = keyOf(desired);
+      const before = await setting.read(call, key);
+      const written = await setting.write(call, (desired as PropertyBag)[setting.value] as Value, key);
+      const id = key ?? (await call.tenantDomain());
+      const recorded = (before as PropertyBag)[setting.value] ?? null;
+      return { id, outputs: outputs({ ...before, ...written, [setting.recordedAs]: recorded, ...(await identifying(call, key, undefined)) }) };
+    },
+    async read(id, stored, call) {
+      const invalid = setting.invalidId?.(id);
+      if (invalid !== undefined) throw stored ? new Error(`${call.what} "${id}": ${invalid}`) : new LookupNotFoundError(call.what, id, invalid);
+      const key = setting.key === undefined ? undefined : id;
+      await call.connection();
+      const now = await setting.read(call, key);
+      return { id, outputs: outputs({ [setting.recordedAs]: null, ...stored, ...(await identifying(call, key, stored)), ...now }) };
+    },
+    async update(id, stored, desired, call) {
+      await call.connection();
+      const written = await setting.write(call, (desired as PropertyBag)[setting.value] as Value, keyOf(desired));
+      return outputs({ ...stored, ...written, ...(setting.key ? { [setting.key]: keyOf(desired) } : {}) });
+    },
+    async delete(id, stored, call) {
+      const recorded = (stored as PropertyBag)[setting.recordedAs];
+      // Nothing recorded (after get or import), or a value this package cannot send: leave the setting as it is.
+      if (recorded === null || !setting.restorable(recorded)) return;
+      await call.connection();
+      await setting.write(call, recorded, setting.key === undefined ? undefined : keyOf(stored) || id);
+    },
+  };
+
+  /** A keyed setting's outputs that name it: its key, and the tenant it belongs to (as recorded, if it was). */
+  async function identifying(call: Call, key: string | undefined, stored: StoredOutputs<Definition> | undefined): Promise<PropertyBag> {
+    if (setting.key === undefined || tenantOutput === undefined) return {};
+    const recorded = (stored as PropertyBag | undefined)?.[tenantOutput];
+    return { [setting.key]: key, [tenantOutput]: typeof recorded === "string" ? recorded : await call.tenantDomain() };
+  }
+}

@@ -1,0 +1,327 @@
+/**
+ * The language resources and functions are declared in: each property's zod schema carries its metadata
+ * (`property(schema, meta)`), and `propertiesOf` turns a zod object into `PropertyShape`s (name, required,
+ * nullable, default, type with enum values, and the metadata): the form the type generator, the package schema,
+ * check, diff, the stored-state reader and the redaction of secrets read. Below resources/ and functions/, so both
+ * (and the event stream's shape they share) declare their properties with it.
+ */
+import { z } from "zod";
+
+/** What changing an input does: update in place, replace the resource, or nothing (a local setting). */
+export type OnChange = "update" | "replace" | "ignore";
+
+export interface PropertyMeta {
+  /** TSDoc text, markdown. */
+  description: string;
+  /** Kept secret in state (a secret input is wrapped in `pulumi.secret`; a secret output is an additionalSecretOutput). */
+  secret?: boolean;
+  /**
+   * The service never returns this value: it is kept from the program's inputs, and a read (refresh, `.get`,
+   * import) cannot fill it. Secret write-only properties set both `secret` and `writeOnly`.
+   */
+  writeOnly?: boolean;
+  /** Inputs only; default "update". */
+  onChange?: OnChange;
+  /**
+   * For object properties (and each variant of a union): the name of the interface the type is emitted as (inline
+   * when absent). For enum properties (or arrays of an enum): the name of the enum type in the package schema
+   * (default: the owner's name and the property's, e.g. `MfaFactorName`).
+   */
+  typeName?: string;
+  /**
+   * An array whose order never makes a diff. `repeats` says what a value listed twice does: "refused" (check fails,
+   * with `item` naming what was repeated), "ignored" (no diff), or "counted" (a diff, as any other change).
+   */
+  set?: { repeats: "refused"; item: string } | { repeats: "ignored" | "counted" };
+  /**
+   * Inputs: a write-only value the service keeps when an existing resource leaves it out (or gives it as `""` or
+   * `null`, as `pulumi import`'s generated code does): the tenant's value stays until the program sets one.
+   */
+  keptWhenOmitted?: boolean;
+  /** Inputs: left out, the property is not managed: neither compared nor sent. */
+  unmanagedWhenOmitted?: boolean;
+  /**
+   * Outputs, for the stored-state reader: what a required, non-nullable output reads as when a stored state lacks
+   * it (or holds something else). `TENANT_DOMAIN`: the configured tenant's domain, filled at call time.
+   */
+  fallback?: StoredFallback;
+  /** The field's name on the wire, when it is not the snake_case of the property's (secrets are redacted by it). */
+  wireName?: string;
+  /**
+   * Enums: the package exports the type under this name, with its value list (`MFA_POLICY_NAMES` for
+   * `MfaPolicyName`) and its type guard (`isMfaPolicyName`).
+   */
+  exportedAs?: string;
+}
+
+/** A stored output's value filled at call time: the configured tenant's domain. */
+export const TENANT_DOMAIN = Symbol("the configured tenant's domain");
+
+/** What a stored output reads as when missing: a value, the tenant's domain, or `undefined` ("not known"). */
+export type StoredFallback = string | number | boolean | readonly unknown[] | typeof TENANT_DOMAIN | undefined;
+
+const propertyMeta = z.registry<PropertyMeta>();
+
+/** A property's schema with its metadata attached. */
+export function property<Schema extends z.ZodType>(schema: Schema, meta: PropertyMeta): Schema {
+  propertyMeta.add(schema, meta);
+  return schema;
+}
+
+export type TypeShape =
+  | { kind: "string" | "boolean" | "number" }
+  /** A number with `.int()`: `number` in TypeScript, `integer` in the plugin schema. */
+  | { kind: "integer" }
+  | { kind: "enum"; values: readonly string[]; typeName?: string }
+  | { kind: "array"; items: TypeShape }
+  | { kind: "object"; typeName?: string; description?: string; properties: PropertyShape[] }
+  /** Any JSON object (e.g. a configuration passed through as the service sent it). */
+  | { kind: "record" }
+  /** A discriminated union of object types (`z.discriminatedUnion`), narrowed on `discriminator`. */
+  | { kind: "union"; discriminator: string; variants: UnionVariant[] };
+
+/** One variant of a union: the discriminator's value and the variant's object type. */
+export interface UnionVariant {
+  value: string;
+  type: Extract<TypeShape, { kind: "object" }>;
+}
+
+export interface PropertyShape extends PropertyMeta {
+  name: string;
+  required: boolean;
+  nullable: boolean;
+  /** What an omitted input means (a zod `.default()`): check and diff read it so, create receives it. */
+  default?: unknown;
+  type: TypeShape;
+}
+
+function typeOf(schema: z.ZodType, typeName: string | undefined, description?: string): TypeShape {
+  const def = schema._zod.def;
+  switch (def.type) {
+    case "number":
+      return { kind: (schema as z.ZodNumber).isInt ? "integer" : "number" };
+    case "string":
+    case "boolean":
+      return { kind: def.type };
+    case "enum":
+      return { kind: "enum", values: (schema as z.ZodEnum).options.map(String), typeName };
+    case "literal":
+      return { kind: "enum", values: [...(schema as z.ZodLiteral).values].map(String) };
+    case "record":
+      return { kind: "record" };
+    case "union":
+      return unionOf(schema as z.ZodDiscriminatedUnion<z.ZodObject[]>);
+    case "array": {
+      const element = (schema as z.ZodArray<z.ZodType>).element;
+      // An element type named in its own metadata keeps its description as the type's TSDoc; otherwise an array
+      // property's type name names its items only when they are an enum (object items stay inline).
+      const meta = propertyMeta.get(element);
+      const itemsName = meta?.typeName ?? (element._zod.def.type === "enum" ? typeName : undefined);
+      return { kind: "array", items: typeOf(element, itemsName, meta?.description) };
+    }
+    case "object":
+      return { kind: "object", typeName, description, properties: propertiesOf(schema as z.ZodObject) };
+    default:
+      throw new Error(`definitions support string, boolean, number, enum, literal, record, array, object and discriminated union schemas, not ${def.type}`);
+  }
+}
+
+/** A `z.discriminatedUnion` of objects, each variant carrying its metadata (`property(z.object(…), { description, typeName })`). */
+function unionOf(schema: z.ZodDiscriminatedUnion<z.ZodObject[]>): TypeShape {
+  const discriminator = schema._zod.def.discriminator;
+  if (!discriminator) throw new Error("definitions support only discriminated unions (z.discriminatedUnion)");
+  const variants = schema.options.map((option): UnionVariant => {
+    const meta = propertyMeta.get(option);
+    const tag = option.shape[discriminator] as z.ZodType | undefined;
+    const tagType = tag ? typeOf(tag, undefined) : undefined;
+    if (tagType?.kind !== "enum" || tagType.values.length !== 1) {
+      throw new Error(`each variant of a union needs a literal "${discriminator}"`);
+    }
+    return {
+      value: tagType.values[0],
+      type: { kind: "object", typeName: meta?.typeName, description: meta?.description, properties: propertiesOf(option) },
+    };
+  });
+  return { kind: "union", discriminator, variants };
+}
+
+const shapesBySchema = new WeakMap<z.ZodObject, PropertyShape[]>();
+
+/** The properties of a definition's inputs or outputs (or a nested object), in declaration order (read once per schema). */
+export function propertiesOf(object: z.ZodObject): PropertyShape[] {
+  let shapes = shapesBySchema.get(object);
+  if (!shapes) {
+    shapes = readProperties(object);
+    shapesBySchema.set(object, shapes);
+  }
+  return shapes;
+}
+
+function readProperties(object: z.ZodObject): PropertyShape[] {
+  return Object.entries(object.shape).map(([name, outer]) => {
+    const meta = propertyMeta.get(outer as z.ZodType);
+    if (!meta) throw new Error(`property "${name}" has no metadata: declare it with property(schema, { description })`);
+    let schema = outer as z.ZodType;
+    let required = true;
+    let nullable = false;
+    let defaultValue: unknown;
+    for (;;) {
+      const def = schema._zod.def;
+      if (def.type === "optional") required = false;
+      else if (def.type === "nullable") nullable = true;
+      else if (def.type === "default") {
+        required = false;
+        defaultValue = (def as z.core.$ZodDefaultDef).defaultValue;
+      } else break;
+      schema = (schema as z.ZodOptional<z.ZodType>).unwrap();
+    }
+    const shape: PropertyShape = { ...meta, name, required, nullable, type: typeOf(schema, meta.typeName) };
+    if (defaultValue !== undefined) shape.default = defaultValue;
+    return shape;
+  });
+}
+
+/** The names of properties with the given metadata test, in declaration order. */
+export function namesWhere(object: z.ZodObject, test: (shape: PropertyShape) => boolean): string[] {
+  return propertiesOf(object)
+    .filter(test)
+    .map((shape) => shape.name);
+}
+
+/** The object type of a union's variant a value takes (by its discriminator), if any. */
+export function variantOf(type: Extract<TypeShape, { kind: "union" }>, value: unknown): PropertyShape[] | undefined {
+  if (typeof value !== "object" || value === null) return undefined;
+  const tag = (value as Record<string, unknown>)[type.discriminator];
+  return type.variants.find((variant) => variant.value === tag)?.type.properties;
+}
+
+/** The property shapes a value of `type` has at its top level (objects, and the variant of a union). */
+export function nestedShapes(type: TypeShape, value: unknown): PropertyShape[] | undefined {
+  if (type.kind === "object") return type.properties;
+  if (type.kind === "union") return variantOf(type, value);
+  return undefined;
+}
+
+/** Every string held by a secret property of `bag`, at any depth (nested objects, union variants, arrays). */
+function collectSecrets(shapes: PropertyShape[], bag: unknown, found: string[]): void {
+  if (typeof bag !== "object" || bag === null) return;
+  const collect = (value: unknown): void => {
+    if (typeof value === "string") found.push(value);
+    else if (Array.isArray(value)) value.forEach(collect);
+    else if (typeof value === "object" && value !== null) Object.values(value).forEach(collect);
+  };
+  const walk = (type: TypeShape, value: unknown): void => {
+    if (type.kind === "array" && Array.isArray(value)) value.forEach((item) => walk(type.items, item));
+    const shapes = nestedShapes(type, value);
+    if (shapes) collectSecrets(shapes, value, found);
+  };
+  for (const shape of shapes) {
+    const value = (bag as Record<string, unknown>)[shape.name];
+    if (shape.secret === true) collect(value);
+    else walk(shape.type, value);
+  }
+}
+
+/** Every string held by a secret property of `bag` (at any depth): what a call for this resource must never show. */
+export function secretStrings(object: z.ZodObject, bag: Record<string, unknown>): string[] {
+  const found: string[] = [];
+  collectSecrets(propertiesOf(object), bag, found);
+  return found;
+}
+
+
+/** Whether a value of this type can hold a secret property anywhere inside. */
+export function typeHoldsSecret(type: TypeShape): boolean {
+  return innerShapes(type).some((shape) => shape.secret === true || typeHoldsSecret(shape.type));
+}
+
+/** `awsSecretAccessKey` → `aws_secret_access_key`: how the service names a field (unless `wireName` says otherwise). */
+export function wireNameOf(shape: Pick<PropertyShape, "name" | "wireName">): string {
+  return shape.wireName ?? shape.name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+}
+
+/** The object properties inside a type: an object's, each variant's of a union, an array's items'. */
+function innerShapes(type: TypeShape): PropertyShape[] {
+  if (type.kind === "array") return innerShapes(type.items);
+  if (type.kind === "object") return type.properties;
+  if (type.kind === "union") return type.variants.flatMap((variant) => variant.type.properties);
+  return [];
+}
+
+/**
+ * The wire names of the secret fields among `shapes`, at any depth: a secret property's own name and those of the
+ * fields inside it (`credentials` and `auth_token`). `writeOnly` picks the secrets the service never returns (false:
+ * those it returns, such as a ticket's link); a field inside a write-only secret is write-only too.
+ */
+export function secretWireNames(shapes: readonly PropertyShape[], writeOnly: boolean): string[] {
+  const names = new Set<string>();
+  const visit = (shape: PropertyShape, underWriteOnly: boolean | undefined): void => {
+    const secret = underWriteOnly !== undefined || shape.secret === true;
+    const fieldWriteOnly = secret ? underWriteOnly === true || shape.writeOnly === true : undefined;
+    if (fieldWriteOnly === writeOnly) names.add(wireNameOf(shape));
+    for (const inner of innerShapes(shape.type)) visit(inner, fieldWriteOnly);
+  };
+  for (const shape of shapes) visit(shape, undefined);
+  return [...names].sort();
+}
+
+/**
+ * Calls `visit` for every property present in `bag`, at any depth (nested objects, union variants, array items), with
+ * its dotted path (`destination.configuration.webhookEndpoint`, `subscriptions[0].eventType`).
+ */
+export function visitProperties(
+  shapes: readonly PropertyShape[],
+  bag: unknown,
+  visit: (shape: PropertyShape, value: unknown, path: string) => void,
+  prefix = "",
+): void {
+  if (typeof bag !== "object" || bag === null || Array.isArray(bag)) return;
+  const inside = (type: TypeShape, value: unknown, path: string): void => {
+    if (type.kind === "array" && Array.isArray(value)) value.forEach((item, index) => inside(type.items, item, `${path}[${index}]`));
+    const nested = nestedShapes(type, value);
+    if (nested) visitProperties(nested, value, visit, path);
+  };
+  for (const shape of shapes) {
+    const value = (bag as Record<string, unknown>)[shape.name];
+    if (value === undefined) continue;
+    const path = prefix === "" ? shape.name : `${prefix}.${shape.name}`;
+    visit(shape, value, path);
+    inside(shape.type, value, path);
+  }
+}
+
+/** The property a path leads to (`["destination", "configuration", "webhookAuthorization", "token"]`), if any. */
+export function shapeAt(shapes: PropertyShape[], root: unknown, path: readonly PropertyKey[]): PropertyShape | undefined {
+  let type: TypeShape = { kind: "object", properties: shapes };
+  let value = root;
+  let shape: PropertyShape | undefined;
+  for (const segment of path) {
+    const container = value as Record<PropertyKey, unknown> | undefined;
+    value = typeof container === "object" && container !== null ? container[segment] : undefined;
+    if (typeof segment === "number") {
+      if (type.kind !== "array") return undefined;
+      type = type.items;
+      shape = undefined;
+      continue;
+    }
+    shape = nestedShapes(type, container)?.find((candidate) => candidate.name === segment);
+    if (!shape) return undefined;
+    type = shape.type;
+  }
+  return shape;
+}
+
+/** A copy of `value` (of `type`) without its secret properties, at any depth: the part that can be compared or shown. */
+export function withoutSecretValues(type: TypeShape, value: unknown): unknown {
+  if (type.kind === "array" && Array.isArray(value)) return value.map((item) => withoutSecretValues(type.items, item));
+  const shapes = nestedShapes(type, value);
+  if (!shapes || typeof value !== "object" || value === null || Array.isArray(value)) return value;
+  const bag = value as Record<string, unknown>;
+  const result: Record<string, unknown> = {};
+  for (const [name, inner] of Object.entries(bag)) {
+    const shape = shapes.find((candidate) => candidate.name === name);
+    if (shape?.secret === true) continue;
+    result[name] = shape ? withoutSecretValues(shape.type, inner) : inner;
+  }
+  return result;
+}
