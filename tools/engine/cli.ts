@@ -9,9 +9,9 @@
  * Prints the steps (with the properties `--diff` would show) and the stack outputs (secrets as [secret]); exits 1
  * on failure and, like the CLI from 3.226, 7 when --expect-no-changes finds changes.
  */
-import { createEngine } from "./cliEngine";
+import { createEngine } from "./pulumiCliEngine";
 import { secretConfigFilter } from "./diagnostics";
-import { EngineRunError, ExpectNoChangesError, describeChanges, proposedChanges, type RunResult } from "./engine";
+import { EngineRunError, ExpectNoChangesError, describeChanges, proposedChanges, type RunResult } from "./testEngine";
 import { qualifiedConfig, type StackConfig } from "./project";
 import { UNCHANGED_OPS, displayedChanges } from "./steps";
 import { UNKNOWN_VALUE, isPlainObject, isSecretEnvelope } from "./values";

@@ -9,12 +9,12 @@
 import { goTimestamp } from "./checkpointFormat";
 import { checkFailureMessage } from "./diagnostics";
 import { generatedInputs } from "./importCode";
-import { HostCallError } from "./host";
+import { HostCallError } from "./providerClient";
 import { NativePlugin } from "./nativePlugin";
 
 const UNIMPLEMENTED = 12;
 import type { Deployment } from "./deployment";
-import { STACK_TYPE, type ResourceState } from "./state";
+import { STACK_TYPE, type ResourceState } from "./stateStore";
 import { StepError, makeUrn, shortType } from "./steps";
 
 export interface ImportOptions {

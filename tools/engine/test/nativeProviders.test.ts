@@ -9,7 +9,7 @@
 import { describe, expect, it } from "vitest";
 import * as path from "node:path";
 import { runCli } from "../cli";
-import { EngineRunError } from "../engine";
+import { EngineRunError } from "../testEngine";
 import { secretEnvelope } from "../values";
 import { GADGET_PROJECT_DIR, GADGET_TYPE, GadgetStack, gadgetConfig, type GadgetCall, type GadgetSpec } from "./fixtures/gadgetStack";
 import { ENGINE_RUNS_TIMEOUT_MS, stackFactory } from "./fixtures/stacks";

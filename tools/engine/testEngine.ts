@@ -6,22 +6,22 @@
  */
 import { Deployment, type ProgramMode } from "./deployment";
 import { secretConfigFilter } from "./diagnostics";
-import { HostPool } from "./hosts";
+import { HostPool } from "./hostPool";
 import { deleteRemoved, destroyAll, refreshAll } from "./lifecycle";
-import type { EngineLog } from "./engineService";
-import { MonitorServer } from "./monitor";
-import { EngineServer } from "./engineServer";
+import type { EngineLog } from "./engineLogService";
+import { MonitorServer } from "./monitorServer";
+import { PluginEngineServer } from "./pluginEngineServer";
 import { importResources, type ImportOptions, type ImportSpec } from "./importer";
 import { runProgram, type ProgramExit } from "./program";
 import { pluginConfigEnv, providerConfigArgs, qualifiedConfig, readProject, type ProjectInfo, type StackConfig } from "./project";
 import { parallelDiffEnabled, resolveParallelism } from "./scheduler";
-import { StateStore, stackOutputsOf, type StackState } from "./state";
+import { StateStore, stackOutputsOf, type StackState } from "./stateStore";
 import { UNCHANGED_OPS, isRefreshOp, type Step } from "./steps";
 import type { PropertyMap } from "./values";
 
 export type { Step, StepOp, StepState } from "./steps";
-export type { ResourceState, StackState } from "./state";
-export type { EngineLog } from "./engineService";
+export type { ResourceState, StackState } from "./stateStore";
+export type { EngineLog } from "./engineLogService";
 
 export interface EngineOptions {
   /** Has Pulumi.yaml (name, runtime nodejs, optional main). */
@@ -186,7 +186,7 @@ export class TestEngine {
     };
     const resources = await this.store.load();
     // Native plugins get the address of the engine's own Engine service and log through it.
-    const engineServer = Object.keys(this.project.plugins).length > 0 ? await EngineServer.start(onLog) : undefined;
+    const engineServer = Object.keys(this.project.plugins).length > 0 ? await PluginEngineServer.start(onLog) : undefined;
     const hosts = new HostPool({
       engineAddress: engineServer?.address,
       cwd: this.project.programDir,

@@ -16,10 +16,10 @@ import {
   type StackState,
   type UpdateOptions,
   proposedChanges,
-} from "./engine";
+} from "./testEngine";
 import type { ImportOptions } from "./importer";
 import { qualifiedConfig, readProject } from "./project";
-import type { ResourceState } from "./state";
+import type { ResourceState } from "./stateStore";
 import { isProviderType, nameOfUrn, shortType, type Step, type StepOp } from "./steps";
 import { SECRET_SIG, SECRET_VALUE_SIG, deepEqual, isPlainObject, secretEnvelope, type PropertyMap } from "./values";
 
