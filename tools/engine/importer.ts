@@ -1,6 +1,6 @@
 /**
  * `pulumi import` as the engine runs it (pkg/resource/deploy/import.go and ImportStep in step.go of pulumi/pulumi),
- * any number of resources in one deployment:
+ * one resource (`<type> <name> <id>`) or every resource of an import file (importFile.ts) in one deployment:
  * no program; the providers already in the stack are loaded with their stored inputs (the import's same steps), a
  * package's default provider comes from the stack config only when the stack has none yet; a resource already in
  * the stack with the id to import is left as it is, one with another id fails. Each import step runs on the step

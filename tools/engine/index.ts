@@ -3,6 +3,7 @@ export { TestEngine, EngineRunError, ExpectNoChangesError, describeChanges, prop
 export type { EngineOptions, CommandOptions, UpdateOptions, RunResult, Step, StepOp, StepState, StackState, ResourceState, EngineLog } from "./testEngine";
 export { displayedChanges } from "./steps";
 export type { ImportOptions, ImportSpec } from "./importer";
+export { ImportFileError } from "./importFile";
 export { resolveParallelism } from "./scheduler";
 export { PulumiCliEngine, createEngine, pulumiCliAvailable, type Engine } from "./pulumiCliEngine";
 export { NativePlugin, type PluginOptions } from "./nativePlugin";

@@ -12,6 +12,7 @@ import type { EngineLog } from "./engineLogService";
 import { MonitorServer } from "./monitorServer";
 import { PluginEngineServer } from "./pluginEngineServer";
 import { importResources, type ImportOptions, type ImportSpec } from "./importer";
+import { importsFromFile } from "./importFile";
 import { runProgram, type ProgramExit } from "./program";
 import { pluginConfigEnv, providerConfigArgs, qualifiedConfig, readProject, type ProjectInfo, type StackConfig } from "./project";
 import { parallelDiffEnabled, resolveParallelism } from "./scheduler";
@@ -154,6 +155,15 @@ export class TestEngine {
    */
   importResource(type: string, name: string, id: string, opts: ImportOptions = {}): Promise<RunResult> {
     return this.run("import", { imports: [{ type, name, id, protect: opts.protect }] });
+  }
+
+  /**
+   * `pulumi import --yes --file <file>` (importFile.ts): every resource the file lists, in one deployment. A file the
+   * CLI refuses, or that asks for what the stand-in does not mirror, rejects with ImportFileError before anything runs.
+   */
+  async importFile(file: string, opts: ImportOptions & Pick<CommandOptions, "parallel"> = {}): Promise<RunResult> {
+    const imports = importsFromFile(file, { project: this.project.name, stack: this.opts.stack, protect: opts.protect });
+    return this.run("import", { imports, parallel: opts.parallel });
   }
 
   /** The stored state, secrets decrypted (still marked as envelopes). */
