@@ -13,7 +13,7 @@ import { MonitorServer } from "./monitorServer";
 import { PluginEngineServer } from "./pluginEngineServer";
 import { importResources, type ImportOptions, type ImportSpec } from "./importer";
 import { importsFromFile } from "./importFile";
-import { runProgram, type ProgramExit } from "./program";
+import { programFailure, runProgram, type ProgramExit } from "./program";
 import { pluginConfigEnv, providerConfigArgs, qualifiedConfig, readProject, type ProjectInfo, type StackConfig } from "./project";
 import { parallelDiffEnabled, resolveParallelism } from "./scheduler";
 import { StateStore, stackOutputsOf, type StackState } from "./stateStore";
@@ -236,7 +236,7 @@ export class TestEngine {
     const program = async (mode: ProgramMode): Promise<string | undefined> => {
       deployment.programMode = mode;
       const exit = await this.runProgram(deployment, parallel, output, onLog);
-      return programFailure(exit, deployment, logs, output.join(""), this.opts.timeoutMs ?? 120_000);
+      return programFailure(exit, deployment.errors, logs, output.join(""), this.opts.timeoutMs ?? 120_000);
     };
 
     let failure: string | undefined;
@@ -291,25 +291,6 @@ export class TestEngine {
       await monitor.stop();
     }
   }
-}
-
-/** Why a program run failed, or undefined: step errors first, then the program's own errors. */
-function programFailure(exit: ProgramExit, deployment: Deployment, logs: EngineLog[], output: string, timeoutMs: number): string | undefined {
-  const reasons = [...deployment.errors];
-  if (exit.timedOut) reasons.push(`the program did not finish within ${timeoutMs} ms and was killed`);
-  else if (exit.code !== 0) {
-    reasons.push(`the program exited with ${exit.signal ? `signal ${exit.signal}` : `code ${exit.code}`}`);
-    if (deployment.errors.length === 0) {
-      const errors = logs.filter((log) => log.severity === "error").map((log) => truncate(log.message.trim(), 1_500));
-      reasons.push(...(errors.length > 0 ? errors : [`output: ${truncate(output.trim(), 1_500, true) || "(none)"}`]));
-    }
-  }
-  return reasons.length > 0 ? reasons.join("\n") : undefined;
-}
-
-function truncate(text: string, max: number, keepEnd = false): string {
-  if (text.length <= max) return text;
-  return keepEnd ? `…${text.slice(-max)}` : `${text.slice(0, max)}…`;
 }
 
 export type { PropertyMap };
