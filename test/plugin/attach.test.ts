@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type Emulator } from "../../tools/emulator";
 import { EngineRunError } from "../../tools/engine";
-import { debugProviderPort } from "../../tools/engine/hosts";
+import { debugProviderPort } from "../../tools/engine/hostPool";
 import { assertDistIsFresh } from "../resources/dist";
 import { OutOfBandAdmin, PHONE_API_PATH } from "../e2e/helpers";
 import { nativeEngine, tenantConfig } from "../e2e/native/nativeStack";

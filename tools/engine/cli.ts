@@ -1,17 +1,17 @@
 /**
  * TEST TOOL — command line for the engine stand-in (or a real Pulumi CLI when installed, see createEngine):
  *
- *   npx tsx tools/engine/cli.ts <preview|up|refresh|destroy|import TYPE NAME ID> --project-dir DIR --stack S
- *       --state-dir DIR [--refresh] [--expect-no-changes] [--run-program] [--parallel N] [--config key=value]...
- *       [--secret key=value]... [--timeout-ms N] [--protect=false]
+ *   npx tsx tools/engine/cli.ts <preview|up|refresh|destroy|import TYPE NAME ID|import --file FILE> --project-dir DIR
+ *       --stack S --state-dir DIR [--refresh] [--expect-no-changes] [--run-program] [--parallel N]
+ *       [--config key=value]... [--secret key=value]... [--timeout-ms N] [--protect=false]
  *
  * The passphrase comes from PULUMI_CONFIG_PASSPHRASE; PULUMI_RUN_PROGRAM and PULUMI_PARALLEL work as with the CLI.
  * Prints the steps (with the properties `--diff` would show) and the stack outputs (secrets as [secret]); exits 1
  * on failure and, like the CLI from 3.226, 7 when --expect-no-changes finds changes.
  */
-import { createEngine } from "./cliEngine";
+import { createEngine } from "./pulumiCliEngine";
 import { secretConfigFilter } from "./diagnostics";
-import { EngineRunError, ExpectNoChangesError, describeChanges, proposedChanges, type RunResult } from "./engine";
+import { EngineRunError, ExpectNoChangesError, describeChanges, proposedChanges, type RunResult } from "./testEngine";
 import { qualifiedConfig, type StackConfig } from "./project";
 import { UNCHANGED_OPS, displayedChanges } from "./steps";
 import { UNKNOWN_VALUE, isPlainObject, isSecretEnvelope } from "./values";
@@ -31,7 +31,11 @@ interface CliArgs {
   config: StackConfig;
   timeoutMs?: number;
   /** `import <type> <name> <id>`: what to import. */
-  importSpec?: { type: string; name: string; id: string; protect: boolean };
+  importSpec?: { type: string; name: string; id: string };
+  /** `import --file <file>`: the import file. */
+  importFile?: string;
+  /** `import --protect` (default true). */
+  protect?: boolean;
 }
 
 /** The CLI's exit code for --expect-no-changes finding changes (3.226+). */
@@ -41,11 +45,7 @@ export function parseArgs(argv: string[]): CliArgs {
   const [command, ...rest] = argv;
   if (!COMMANDS.includes(command as Command)) throw new Error(`first argument must be one of ${COMMANDS.join(", ")}`);
   const parsed: Partial<CliArgs> & { config: StackConfig } = { command: command as Command, refresh: false, expectNoChanges: false, config: {} };
-  if (command === "import") {
-    const [type, name, id] = rest.splice(0, 3);
-    if (!type || !name || id === undefined || [type, name, id].some((word) => word.startsWith("--"))) throw new Error("import needs <type> <name> <id>");
-    parsed.importSpec = { type, name, id, protect: true };
-  }
+  const positional: string[] = [];
   for (let index = 0; index < rest.length; index++) {
     const flag = rest[index];
     const value = () => {
@@ -69,13 +69,34 @@ export function parseArgs(argv: string[]): CliArgs {
     else if (flag === "--config") setting(false);
     else if (flag === "--secret") setting(true);
     else if (flag === "--timeout-ms") parsed.timeoutMs = Number(value());
-    else if (flag === "--protect=false" && parsed.importSpec) parsed.importSpec.protect = false;
+    else if (command === "import" && flag === "--protect=false") parsed.protect = false;
+    else if (command === "import" && flag === "--file") parsed.importFile = value();
+    else if (command === "import" && !flag.startsWith("--")) positional.push(flag);
     else throw new Error(`unknown argument ${flag}`);
+  }
+  if (command === "import") {
+    parsed.importSpec = importArguments(positional, parsed.importFile);
+    parsed.protect ??= true;
   }
   for (const required of ["projectDir", "stack", "stateDir"] as const) {
     if (!parsed[required]) throw new Error(`--${required.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)} is required`);
   }
   return parsed as CliArgs;
+}
+
+/** `pulumi import`'s arguments: an inline resource, or an import file and none (the CLI's checks and words). */
+function importArguments(args: string[], importFile: string | undefined): CliArgs["importSpec"] {
+  if (importFile !== undefined) {
+    if (args.length > 0) throw new Error("an inline resource may not be specified in conjunction with an import file");
+    return undefined;
+  }
+  const missing = "an inline resource must be specified if no converter or import file is used, missing ";
+  if (args.length === 0) throw new Error(`${missing}type, name, and id`);
+  if (args.length === 1) throw new Error(`${missing}name and id`);
+  if (args.length === 2) throw new Error(`${missing}id`);
+  if (args.length > 3) throw new Error("only expected at most three arguments");
+  const [type, name, id] = args;
+  return { type, name, id };
 }
 
 /** Output values for display: secrets hidden, unknowns named. */
@@ -118,7 +139,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   try {
     args = parseArgs(argv);
   } catch (error) {
-    io.err(`error: ${(error as Error).message}\nusage: tsx tools/engine/cli.ts <preview|up|refresh|destroy|import TYPE NAME ID> --project-dir DIR --stack S --state-dir DIR [--refresh] [--expect-no-changes] [--run-program] [--parallel N] [--config k=v]... [--secret k=v]... [--protect=false]`);
+    io.err(`error: ${(error as Error).message}\nusage: tsx tools/engine/cli.ts <preview|up|refresh|destroy|import TYPE NAME ID|import --file FILE> --project-dir DIR --stack S --state-dir DIR [--refresh] [--expect-no-changes] [--run-program] [--parallel N] [--config k=v]... [--secret k=v]... [--protect=false]`);
     return 2;
   }
   const passphrase = io.env.PULUMI_CONFIG_PASSPHRASE;
@@ -139,9 +160,11 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
           ? await engine.up({ ...flags, refresh: args.refresh })
           : args.command === "refresh"
             ? await engine.refresh(flags)
-            : args.importSpec
-              ? await engine.importResource(args.importSpec.type, args.importSpec.name, args.importSpec.id, { protect: args.importSpec.protect })
-              : await engine.destroy(flags);
+            : args.importFile !== undefined
+              ? await engine.importFile(args.importFile, { protect: args.protect, parallel: args.parallel })
+              : args.importSpec
+                ? await engine.importResource(args.importSpec.type, args.importSpec.name, args.importSpec.id, { protect: args.protect })
+                : await engine.destroy(flags);
     if (result.diagnostics.length > 0) io.err(warnings(result));
     io.out(mask(formatResult(result)));
     return 0;

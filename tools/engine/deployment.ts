@@ -7,11 +7,11 @@
 import { randomUUID } from "node:crypto";
 import { goTimestamp } from "./checkpointFormat";
 import { checkFailureMessage, type CheckFailure } from "./diagnostics";
-import { DEFAULT_PROVIDER_NAME, NODEJS_PROVIDER_TYPE, defaultProviderUrn, type HostPool } from "./hosts";
-import type { EngineLog } from "./engineService";
+import { DEFAULT_PROVIDER_NAME, NODEJS_PROVIDER_TYPE, defaultProviderUrn, type HostPool } from "./hostPool";
+import type { EngineLog } from "./engineLogService";
 import { pluginProviderArgs, providerConfigArgs, type StackConfig } from "./project";
 import { Limiter, serialQueue } from "./scheduler";
-import { STACK_TYPE, type ResourceState } from "./state";
+import { STACK_TYPE, type ResourceState } from "./stateStore";
 import { changedKeys, cloneProps, isProviderType, makeUrn, registrationState, shortType, StepError, type RegisterRequest, type Step } from "./steps";
 import { containsUnknowns, deepEqual, type PropertyMap } from "./values";
 

@@ -4,7 +4,7 @@
  * workers; deletes wait for the deletes of their dependents, as the engine's delete chains do.
  */
 import { DiagnosticError, type Deployment } from "./deployment";
-import type { ResourceState } from "./state";
+import type { ResourceState } from "./stateStore";
 import { changedKeys, isProviderType, nameOfUrn, reverseDependencyOrder, resourceEdges, shortType } from "./steps";
 import { goTimestamp } from "./checkpointFormat";
 import { receivedOutputs, sent } from "./providerValues";

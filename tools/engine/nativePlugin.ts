@@ -12,7 +12,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { EventEmitter } from "node:events";
 import * as path from "node:path";
-import { DynamicProviderHost, HostCallError } from "./host";
+import { DynamicProviderHost, HostCallError } from "./providerClient";
 import type { PackageSchema } from "./importCode";
 import { readPort, waitUpTo } from "./providerProcess";
 import { fromStruct, toStruct } from "./structs";
@@ -28,7 +28,7 @@ const STDIN_EXIT_BUDGET_MS = 5_000;
 export interface PluginOptions {
   /** The program directory: the plugin's working directory. */
   cwd: string;
-  /** The address of the run's Engine service (engineServer.ts), the plugin's argument. */
+  /** The address of the run's Engine service (pluginEngineServer.ts), the plugin's argument. */
   engineAddress: string;
   env?: NodeJS.ProcessEnv;
   callTimeoutMs?: number;

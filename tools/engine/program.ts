@@ -1,13 +1,15 @@
 /**
  * Runs a Pulumi program with the real Node.js entry point (`node <@pulumi/pulumi>/cmd/run`), as the Go language
  * host would, against the stand-in's monitor. A preload turns util.inspect colours off (Node 20.20 can spin forever
- * colouring some stack frames of a failing program, §7), and the whole run has a deadline.
+ * colouring some stack frames of a failing program, §7), and the whole run has a deadline. `programFailure` says why
+ * a run failed, as the CLI would.
  */
 import { spawn } from "node:child_process";
 import * as crypto from "node:crypto";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import type { EngineLog } from "./engineLogService";
 import { programConfigEnv, type ProjectInfo, type StackConfig } from "./project";
 import { assertFile, runScript } from "./sdk";
 
@@ -103,4 +105,23 @@ export function runProgram(opts: ProgramRunOptions): Promise<ProgramExit> {
     child.once("close", finish);
     child.once("exit", (code, signal) => setTimeout(() => finish(code, signal), 2_000).unref());
   });
+}
+
+/** Why a program run failed, or undefined: step errors first, then the program's own errors. */
+export function programFailure(exit: ProgramExit, stepErrors: readonly string[], logs: readonly EngineLog[], output: string, timeoutMs: number): string | undefined {
+  const reasons = [...stepErrors];
+  if (exit.timedOut) reasons.push(`the program did not finish within ${timeoutMs} ms and was killed`);
+  else if (exit.code !== 0) {
+    reasons.push(`the program exited with ${exit.signal ? `signal ${exit.signal}` : `code ${exit.code}`}`);
+    if (stepErrors.length === 0) {
+      const errors = logs.filter((log) => log.severity === "error").map((log) => truncate(log.message.trim(), 1_500));
+      reasons.push(...(errors.length > 0 ? errors : [`output: ${truncate(output.trim(), 1_500, true) || "(none)"}`]));
+    }
+  }
+  return reasons.length > 0 ? reasons.join("\n") : undefined;
+}
+
+function truncate(text: string, max: number, keepEnd = false): string {
+  if (text.length <= max) return text;
+  return keepEnd ? `…${text.slice(-max)}` : `${text.slice(0, max)}…`;
 }

@@ -5,9 +5,9 @@
  * Secrets are stripped before any host sees a value and re-marked on results.
  */
 import type { Deployment } from "./deployment";
-import { HostCallError, type DiffAnswer, type DynamicProviderHost } from "./host";
+import { HostCallError, type DiffAnswer, type DynamicProviderHost } from "./providerClient";
 import { refreshOne } from "./lifecycle";
-import type { ResourceState } from "./state";
+import type { ResourceState } from "./stateStore";
 import { goTimestamp } from "./checkpointFormat";
 import {
   DYNAMIC_TYPE_PREFIX,

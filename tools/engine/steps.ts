@@ -1,6 +1,6 @@
 /** Step records, the requests steps come from, URNs and the ordering rules shared by the stand-in's step logic. */
-import type { DiffAnswer } from "./host";
-import type { ResourceState } from "./state";
+import type { DiffAnswer } from "./providerClient";
+import type { ResourceState } from "./stateStore";
 import { deepEqual, isPlainObject, stripSecrets, type PropertyMap } from "./values";
 
 export type StepOp =

@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { goTimestamp, storedEntry } from "../checkpointFormat";
 import { stepTimestamps } from "../deployment";
 import { propertyDependenciesOf, sourceInfoOf, type SourcePositionMessage } from "../requestInfo";
-import { StateStore, type ResourceState } from "../state";
+import { StateStore, type ResourceState } from "../stateStore";
 import { sameStepMustWrite } from "../steps";
 import { secretEnvelope } from "../values";
 

@@ -4,7 +4,7 @@
  * program ends the run quickly with a clear error.
  */
 import { describe, expect, it } from "vitest";
-import { EngineRunError } from "../engine";
+import { EngineRunError } from "../testEngine";
 import { stackFactory } from "./fixtures/stacks";
 import { WIDGET_TYPE, WidgetStack } from "./fixtures/widgetStack";
 

@@ -4,7 +4,7 @@
  * The tests run in order and share the stack.
  */
 import { afterAll, describe, expect, it } from "vitest";
-import { ExpectNoChangesError, proposedChanges, type RunResult } from "../engine";
+import { ExpectNoChangesError, proposedChanges, type RunResult } from "../testEngine";
 import { displayedChanges } from "../steps";
 import { WIDGET_TYPE, WidgetStack, type RemoteCall, type WidgetSpec } from "./fixtures/widgetStack";
 

@@ -8,7 +8,7 @@
  * sent from the plugin's record of calls.
  */
 import { describe, expect, it } from "vitest";
-import { EngineRunError } from "../engine";
+import { EngineRunError } from "../testEngine";
 import { readProject } from "../project";
 import { isSecretEnvelope, secretEnvelope } from "../values";
 import { GADGET_PROJECT_DIR, GadgetStack, gadgetConfig, type GadgetSpec } from "./fixtures/gadgetStack";

@@ -3,13 +3,14 @@
  * process per provider resource (the package's default provider and each explicit `pulumi.ProviderResource`),
  * each recorded in state; refresh and destroy configure from the stored inputs, `--run-program` from the current
  * ones; an explicit provider with unknown inputs in preview is not configured. And `pulumi import`: Read with the
- * id only, then Check with the read inputs as olds and news (failures only warn), then the resource is in state.
+ * id only, then Check with the read inputs as olds and news (failures only warn), then the resource is in state;
+ * a resource the stack already holds with that id is left as it is. Import files are in importFile.test.ts.
  * On the gadget fixture plugin; what each process was configured with comes from its record of calls.
  */
 import { describe, expect, it } from "vitest";
 import * as path from "node:path";
 import { runCli } from "../cli";
-import { EngineRunError } from "../engine";
+import { EngineRunError } from "../testEngine";
 import { secretEnvelope } from "../values";
 import { GADGET_PROJECT_DIR, GADGET_TYPE, GadgetStack, gadgetConfig, type GadgetCall, type GadgetSpec } from "./fixtures/gadgetStack";
 import { ENGINE_RUNS_TIMEOUT_MS, stackFactory } from "./fixtures/stacks";
@@ -134,11 +135,18 @@ describe.sequential("import", { timeout: ENGINE_RUNS_TIMEOUT_MS }, () => {
     expect((await stack.engine({}).readState()).resources.some((resource) => resource.urn.endsWith("::odd"))).toBe(true);
   });
 
-  it("fails on a missing object, a plugin that returns no inputs, an existing resource and a dynamic type", async () => {
+  it("leaves a resource the stack holds under that name with that id as it is", async () => {
+    const before = stack.callCount();
+    const result = await importOf("g-77");
+    expect(result.steps.map((step) => `${step.op} ${step.name}`)).toEqual(["same imported"]);
+    expect(stack.callsSince(before, "read")).toEqual([]);
+  });
+
+  it("fails on a missing object, a plugin that returns no inputs, another id under a name in the stack and a dynamic type", async () => {
     expect((await failureOf(importOf("g-404", "missing"))).message).toContain("resource 'g-404' does not exist");
     stack.changeRemote((state) => (state.objects["g-79"] = { inputs: {}, outputs: { name: "old" }, noInputs: true }));
     expect((await failureOf(importOf("g-79", "old"))).message).toContain("provider does not support importing resources; please try updating the 'gadget' plugin");
-    expect((await failureOf(importOf("g-77"))).message).toContain("resource 'urn:pulumi:dev::gadget-fixture::gadget:index:Gadget::imported' already exists");
+    expect((await failureOf(importOf("g-78"))).message).toContain("resource 'urn:pulumi:dev::gadget-fixture::gadget:index:Gadget::imported' already exists");
     const dynamic = failureOf(stack.engine({}).importResource("pulumi-nodejs:dynamic:Resource", "d", "x"));
     expect(await dynamic).toBeInstanceOf(EngineRunError);
     expect((await dynamic).message).toContain("only a native plugin's resources can be imported");

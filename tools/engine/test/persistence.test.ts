@@ -6,7 +6,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import type { ResourceState } from "../state";
+import type { ResourceState } from "../stateStore";
 import { WidgetStack, type WidgetSpec } from "./fixtures/widgetStack";
 
 const stack = new WidgetStack();

@@ -2,7 +2,7 @@
 import * as path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { formatResult, parseArgs, runCli } from "../cli";
-import { TestEngine } from "../engine";
+import { TestEngine } from "../testEngine";
 import { WIDGET_PROJECT_DIR, WidgetStack } from "./fixtures/widgetStack";
 import { UNKNOWN_VALUE, secretEnvelope } from "../values";
 

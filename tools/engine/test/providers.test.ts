@@ -6,7 +6,7 @@
  * not configured. Each test reads which configuration served a call from the fixture's record of configures.
  */
 import { describe, expect, it } from "vitest";
-import type { EngineOptions } from "../engine";
+import type { EngineOptions } from "../testEngine";
 import { WidgetStack, type RemoteCall, type WidgetSpec } from "./fixtures/widgetStack";
 import { ENGINE_RUNS_TIMEOUT_MS, stackFactory } from "./fixtures/stacks";
 

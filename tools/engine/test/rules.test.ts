@@ -6,7 +6,7 @@
  */
 import * as path from "node:path";
 import { describe, expect, it } from "vitest";
-import { EngineRunError, ExpectNoChangesError, TestEngine } from "../engine";
+import { EngineRunError, ExpectNoChangesError, TestEngine } from "../testEngine";
 import { WidgetStack, type WidgetSpec } from "./fixtures/widgetStack";
 import { ENGINE_RUNS_TIMEOUT_MS, stackFactory } from "./fixtures/stacks";
 

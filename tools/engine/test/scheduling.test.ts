@@ -8,7 +8,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { Limiter, resolveParallelism } from "../scheduler";
-import { StateStore, type ResourceState } from "../state";
+import { StateStore, type ResourceState } from "../stateStore";
 import { WidgetStack, type RemoteCall, type WidgetSpec } from "./fixtures/widgetStack";
 
 const stacks: WidgetStack[] = [];

@@ -4,7 +4,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { IncorrectPassphraseError } from "../crypto";
-import { StateStore, type ResourceState } from "../state";
+import { StateStore, type ResourceState } from "../stateStore";
 import { changedKeys, makeUrn, reverseDependencyOrder } from "../steps";
 import { annotateSecrets, isSecretEnvelope, markSecretKeys, secretEnvelope, stripSecrets } from "../values";
 

@@ -6,22 +6,23 @@
  */
 import { Deployment, type ProgramMode } from "./deployment";
 import { secretConfigFilter } from "./diagnostics";
-import { HostPool } from "./hosts";
+import { HostPool } from "./hostPool";
 import { deleteRemoved, destroyAll, refreshAll } from "./lifecycle";
-import type { EngineLog } from "./engineService";
-import { MonitorServer } from "./monitor";
-import { EngineServer } from "./engineServer";
+import type { EngineLog } from "./engineLogService";
+import { MonitorServer } from "./monitorServer";
+import { PluginEngineServer } from "./pluginEngineServer";
 import { importResources, type ImportOptions, type ImportSpec } from "./importer";
-import { runProgram, type ProgramExit } from "./program";
+import { importsFromFile } from "./importFile";
+import { programFailure, runProgram, type ProgramExit } from "./program";
 import { pluginConfigEnv, providerConfigArgs, qualifiedConfig, readProject, type ProjectInfo, type StackConfig } from "./project";
 import { parallelDiffEnabled, resolveParallelism } from "./scheduler";
-import { StateStore, stackOutputsOf, type StackState } from "./state";
+import { StateStore, stackOutputsOf, type StackState } from "./stateStore";
 import { UNCHANGED_OPS, isRefreshOp, type Step } from "./steps";
 import type { PropertyMap } from "./values";
 
 export type { Step, StepOp, StepState } from "./steps";
-export type { ResourceState, StackState } from "./state";
-export type { EngineLog } from "./engineService";
+export type { ResourceState, StackState } from "./stateStore";
+export type { EngineLog } from "./engineLogService";
 
 export interface EngineOptions {
   /** Has Pulumi.yaml (name, runtime nodejs, optional main). */
@@ -156,6 +157,15 @@ export class TestEngine {
     return this.run("import", { imports: [{ type, name, id, protect: opts.protect }] });
   }
 
+  /**
+   * `pulumi import --yes --file <file>` (importFile.ts): every resource the file lists, in one deployment. A file the
+   * CLI refuses, or that asks for what the stand-in does not mirror, rejects with ImportFileError before anything runs.
+   */
+  async importFile(file: string, opts: ImportOptions & Pick<CommandOptions, "parallel"> = {}): Promise<RunResult> {
+    const imports = importsFromFile(file, { project: this.project.name, stack: this.opts.stack, protect: opts.protect });
+    return this.run("import", { imports, parallel: opts.parallel });
+  }
+
   /** The stored state, secrets decrypted (still marked as envelopes). */
   async readState(): Promise<StackState> {
     const resources = await this.store.load();
@@ -186,7 +196,7 @@ export class TestEngine {
     };
     const resources = await this.store.load();
     // Native plugins get the address of the engine's own Engine service and log through it.
-    const engineServer = Object.keys(this.project.plugins).length > 0 ? await EngineServer.start(onLog) : undefined;
+    const engineServer = Object.keys(this.project.plugins).length > 0 ? await PluginEngineServer.start(onLog) : undefined;
     const hosts = new HostPool({
       engineAddress: engineServer?.address,
       cwd: this.project.programDir,
@@ -226,7 +236,7 @@ export class TestEngine {
     const program = async (mode: ProgramMode): Promise<string | undefined> => {
       deployment.programMode = mode;
       const exit = await this.runProgram(deployment, parallel, output, onLog);
-      return programFailure(exit, deployment, logs, output.join(""), this.opts.timeoutMs ?? 120_000);
+      return programFailure(exit, deployment.errors, logs, output.join(""), this.opts.timeoutMs ?? 120_000);
     };
 
     let failure: string | undefined;
@@ -281,25 +291,6 @@ export class TestEngine {
       await monitor.stop();
     }
   }
-}
-
-/** Why a program run failed, or undefined: step errors first, then the program's own errors. */
-function programFailure(exit: ProgramExit, deployment: Deployment, logs: EngineLog[], output: string, timeoutMs: number): string | undefined {
-  const reasons = [...deployment.errors];
-  if (exit.timedOut) reasons.push(`the program did not finish within ${timeoutMs} ms and was killed`);
-  else if (exit.code !== 0) {
-    reasons.push(`the program exited with ${exit.signal ? `signal ${exit.signal}` : `code ${exit.code}`}`);
-    if (deployment.errors.length === 0) {
-      const errors = logs.filter((log) => log.severity === "error").map((log) => truncate(log.message.trim(), 1_500));
-      reasons.push(...(errors.length > 0 ? errors : [`output: ${truncate(output.trim(), 1_500, true) || "(none)"}`]));
-    }
-  }
-  return reasons.length > 0 ? reasons.join("\n") : undefined;
-}
-
-function truncate(text: string, max: number, keepEnd = false): string {
-  if (text.length <= max) return text;
-  return keepEnd ? `…${text.slice(-max)}` : `${text.slice(0, max)}…`;
 }
 
 export type { PropertyMap };

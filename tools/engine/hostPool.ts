@@ -5,7 +5,7 @@
  * inputs those are (the program's, or the ones stored at the last update) is the caller's business (§8 rule 1).
  * Hosts start on first use and stop when the run ends.
  */
-import { DynamicProviderHost } from "./host";
+import { DynamicProviderHost } from "./providerClient";
 import { NativePlugin } from "./nativePlugin";
 import { deepEqual, type PropertyMap } from "./values";
 
@@ -34,7 +34,7 @@ export interface HostPoolOptions {
   callTimeoutMs?: number;
   /** Native plugin executables by package name (Pulumi.yaml `plugins.providers`). */
   plugins?: Record<string, string>;
-  /** The run's Engine service (engineServer.ts): native plugins get it as their argument and log through it. */
+  /** The run's Engine service (pluginEngineServer.ts): native plugins get it as their argument and log through it. */
   engineAddress?: string;
   /** PULUMI_CONFIG for a package's plugin: its decrypted stack config, keys without the namespace (JSON). */
   pluginConfigEnv?: (pkg: string) => string;

@@ -4,19 +4,19 @@
  * per run, started before any provider; messages go where the program's messages go.
  */
 import type { Server } from "@grpc/grpc-js";
-import { addEngineService, listenOnLoopback, stopServer, type EngineLog } from "./engineService";
+import { addEngineService, listenOnLoopback, stopServer, type EngineLog } from "./engineLogService";
 import { pulumiSdk } from "./sdk";
 
-export class EngineServer {
+export class PluginEngineServer {
   private constructor(
     private readonly server: Server,
     readonly address: string,
   ) {}
 
-  static async start(onLog: (log: EngineLog) => void): Promise<EngineServer> {
+  static async start(onLog: (log: EngineLog) => void): Promise<PluginEngineServer> {
     const server = new (pulumiSdk().grpc.Server)();
     addEngineService(server, onLog);
-    return new EngineServer(server, await listenOnLoopback(server));
+    return new PluginEngineServer(server, await listenOnLoopback(server));
   }
 
   stop(): Promise<void> {

@@ -16,10 +16,10 @@ import {
   type StackState,
   type UpdateOptions,
   proposedChanges,
-} from "./engine";
+} from "./testEngine";
 import type { ImportOptions } from "./importer";
 import { qualifiedConfig, readProject } from "./project";
-import type { ResourceState } from "./state";
+import type { ResourceState } from "./stateStore";
 import { isProviderType, nameOfUrn, shortType, type Step, type StepOp } from "./steps";
 import { SECRET_SIG, SECRET_VALUE_SIG, deepEqual, isPlainObject, secretEnvelope, type PropertyMap } from "./values";
 
@@ -39,6 +39,8 @@ export interface Engine {
   destroy(opts?: CommandOptions): Promise<RunResult>;
   /** `pulumi import --yes <type> <name> <id>`: an existing object of a native plugin taken into the stack. */
   importResource(type: string, name: string, id: string, opts?: ImportOptions): Promise<RunResult>;
+  /** `pulumi import --yes --file <file>`: every resource the import file lists, in one deployment. */
+  importFile(file: string, opts?: ImportOptions & Pick<CommandOptions, "parallel">): Promise<RunResult>;
   readState(): Promise<StackState>;
   rawState(): Promise<string>;
 }
@@ -100,6 +102,12 @@ export class PulumiCliEngine implements Engine {
   importResource(type: string, name: string, id: string, opts: ImportOptions = {}): Promise<RunResult> {
     const args = ["import", type, name, id, "--yes", "--skip-preview", "--generate-code=false", `--protect=${opts.protect !== false}`];
     return this.run(args, "resOutputsEvent", "update", false);
+  }
+
+  importFile(file: string, opts: ImportOptions & Pick<CommandOptions, "parallel"> = {}): Promise<RunResult> {
+    // Absolute: the CLI runs with --cwd set to the project directory.
+    const args = ["import", "--file", path.resolve(file), "--yes", "--skip-preview", "--generate-code=false", `--protect=${opts.protect !== false}`];
+    return this.run([...args, ...commandFlags({ parallel: opts.parallel })], "resOutputsEvent", "update", false);
   }
 
   async readState(): Promise<StackState> {

@@ -9,13 +9,13 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import type { CallOptions, ClientUnaryCall, Metadata, ServiceError } from "@grpc/grpc-js";
 import type { ResourceProviderClient } from "@pulumi/pulumi/proto/provider_grpc_pb";
-import { DEADLINE_EXCEEDED, HostCallError, UNAVAILABLE, initFailureOf, missingKeysOf } from "./hostErrors";
+import { DEADLINE_EXCEEDED, HostCallError, UNAVAILABLE, initFailureOf, missingKeysOf } from "./providerCallErrors";
 import { projectNameIn, readPort, tail, waitUpTo } from "./providerProcess";
 import { assertFile, dynamicProviderScript, pulumiSdk } from "./sdk";
 import { fromStruct, toStruct } from "./structs";
 import type { PropertyMap } from "./values";
 
-export { HostCallError, type InitFailure } from "./hostErrors";
+export { HostCallError, type InitFailure } from "./providerCallErrors";
 
 export interface HostOptions {
   /** Directory that resolves the provider package: the project directory (the engine's cwd for the plugin). */

@@ -11,7 +11,7 @@ import type {
   SupportsFeatureRequest,
 } from "@pulumi/pulumi/proto/resource_pb";
 import type { Deployment } from "./deployment";
-import { addEngineService, listenOnLoopback, stopServer, unary, type EngineLog } from "./engineService";
+import { addEngineService, listenOnLoopback, stopServer, unary, type EngineLog } from "./engineLogService";
 import { invokeFunction, readResource, registerResource } from "./register";
 import { propertyDependenciesOf, sourceInfoOf } from "./requestInfo";
 import { pulumiSdk } from "./sdk";

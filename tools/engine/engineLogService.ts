@@ -1,6 +1,6 @@
 /**
  * What the stand-in's two gRPC servers share: the Engine service (`Log`, the root resource), served both beside
- * the ResourceMonitor for the program (monitor.ts) and alone for native plugins (engineServer.ts); the unary
+ * the ResourceMonitor for the program (monitorServer.ts) and alone for native plugins (pluginEngineServer.ts); the unary
  * method adapter; listening on 127.0.0.1; stopping.
  */
 import type { Server, ServerUnaryCall, sendUnaryData } from "@grpc/grpc-js";

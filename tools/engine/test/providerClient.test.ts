@@ -7,7 +7,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DynamicProviderHost, HostCallError } from "../host";
+import { DynamicProviderHost, HostCallError } from "../providerClient";
 import { secretEnvelope } from "../values";
 import { WIDGET_PROJECT_DIR, type RemoteState } from "./fixtures/widgetStack";
 
