@@ -5,6 +5,7 @@ import { createServer as createTlsServer } from "node:https";
 import type { AddressInfo, Server } from "node:net";
 import { TokenAuthority } from "./auth";
 import { FaultBook } from "./faults";
+import { IdMint } from "./ids";
 import { bucketConfigProblem, RateLimiter } from "./rateLimit";
 import { RequestLog, TOKEN_PATH } from "./requestLog";
 import { apiRoutes, Router } from "./routes";
@@ -99,7 +100,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   );
   const ttlSeconds = options.tokenTtlSeconds ?? DEFAULT_TTL_SECONDS;
   const authority = await TokenAuthority.create();
-  const state = new EmulatorState(options.tenant ?? DEFAULT_TENANT, options.eventStreamStatusDefault ?? "enabled");
+  const ids = new IdMint();
+  const state = new EmulatorState(options.tenant ?? DEFAULT_TENANT, options.eventStreamStatusDefault ?? "enabled", ids);
   const bucket = options.rateLimit === undefined ? undefined : { size: options.rateLimit, refillPerSecond: options.refillPerSecond };
   const limiter = new RateLimiter(bucket, options.retryAfter ?? false);
   const faults = new FaultBook();
@@ -108,7 +110,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const core: EmulatorCore = {
     state,
     authority,
-    tokenEndpoint: new TokenEndpoint(authority, clients, ttlSeconds),
+    tokenEndpoint: new TokenEndpoint(authority, clients, ttlSeconds, ids),
     limiter,
     faults,
     log,

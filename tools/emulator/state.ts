@@ -1,5 +1,5 @@
 // The emulated tenant's data. Stored records keep write-only secrets; the *View functions give the wire shapes.
-import { randomBytes, randomUUID } from "node:crypto";
+import { IdMint } from "./ids";
 import { PushCredentials } from "./pushCredentials";
 import { MfaSettings } from "./mfaState";
 
@@ -80,25 +80,6 @@ export interface IssuedEnrollmentTicket {
 
 export type NewEventStream = Omit<StoredEventStream, "id" | "created_at" | "updated_at">;
 
-const BASE58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
-const ALPHANUMERIC = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
-
-export function randomString(length: number, alphabet: string): string {
-  const bytes = randomBytes(length);
-  let out = "";
-  for (let i = 0; i < length; i++) out += alphabet[bytes[i] % alphabet.length];
-  return out;
-}
-
-export const newPhoneProviderId = (): string => `pro_${randomString(22, BASE58)}`;
-export const newEventStreamId = (): string => `est_${randomString(22, BASE58)}`;
-export const newTicketId = (): string => randomString(32, ALPHANUMERIC);
-
-/** The partner event source name the service assigns to an EventBridge destination. */
-export function partnerEventSource(tenant: string): string {
-  return `aws.partner/identity.example/${tenant}-${randomString(12, ALPHANUMERIC)}/service.events`;
-}
-
 export function phoneProviderView(provider: StoredPhoneProvider): Record<string, unknown> {
   const { credentials: _secret, ...visible } = provider;
   return structuredClone(visible);
@@ -127,8 +108,8 @@ export function eventStreamView(stream: StoredEventStream): Record<string, unkno
 }
 
 /** A seeded stream's destination, with fresh secrets so leak scans have something to look for. */
-function seededDestination(kind: SeedDestination, name: string, tenant: string): StoredDestination {
-  const secret = (): string => randomString(16, ALPHANUMERIC);
+function seededDestination(kind: SeedDestination, name: string, state: EmulatorState): StoredDestination {
+  const secret = (): string => state.ids.secret(16);
   const webhook = (webhook_authorization: WebhookAuthorization): WebhookDestination => ({
     type: "webhook",
     configuration: { webhook_endpoint: `https://hooks.example.com/${name}`, webhook_authorization },
@@ -143,10 +124,10 @@ function seededDestination(kind: SeedDestination, name: string, tenant: string):
     case "eventbridge":
       return {
         type: "eventbridge",
-        configuration: { aws_account_id: "123456789012", aws_region: "us-east-1", aws_partner_event_source: partnerEventSource(tenant) },
+        configuration: { aws_account_id: "123456789012", aws_region: "us-east-1", aws_partner_event_source: state.partnerEventSource() },
       };
     case "action":
-      return { type: "action", configuration: { action_id: randomUUID() } };
+      return { type: "action", configuration: { action_id: state.ids.uuid() } };
   }
 }
 
@@ -169,6 +150,8 @@ export class EmulatorState {
     readonly tenant: string,
     /** What POST gives a stream sent without `status` (the service changed it during 2025). */
     readonly eventStreamStatusDefault: StoredEventStream["status"] = "enabled",
+    /** Every id the API mints; random unless the emulator was given an id seed. */
+    readonly ids: IdMint = new IdMint(),
   ) {}
 
   /** Back to a fresh tenant, in place, so references held by tests stay live. */
@@ -188,13 +171,18 @@ export class EmulatorState {
     return new Date(this.lastTimestampMs).toISOString();
   }
 
+  /** The partner event source name the service assigns to an EventBridge destination. */
+  partnerEventSource(): string {
+    return `aws.partner/identity.example/${this.tenant}-${this.ids.partnerSourceSuffix()}/service.events`;
+  }
+
   findEventStream(id: string): StoredEventStream | undefined {
     return this.eventStreams.find((stream) => stream.id === id);
   }
 
   addEventStream(input: NewEventStream): StoredEventStream {
     const now = this.timestamp();
-    const stream: StoredEventStream = { ...structuredClone(input), id: newEventStreamId(), created_at: now, updated_at: now };
+    const stream: StoredEventStream = { ...structuredClone(input), id: this.ids.eventStreamId(), created_at: now, updated_at: now };
     this.eventStreams.push(stream);
     return stream;
   }
@@ -229,7 +217,7 @@ export class EmulatorState {
     while (created.length < n) {
       const name = `${namePrefix}-${++counter}`;
       if (names.has(name)) continue;
-      const destination = seededDestination(destinations[created.length % destinations.length], name, this.tenant);
+      const destination = seededDestination(destinations[created.length % destinations.length], name, this);
       created.push(this.addEventStream({ name, status, subscriptions: [{ event_type: "user.created" }], destination }));
     }
     this.seededCounts.set(namePrefix, counter);
