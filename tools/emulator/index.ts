@@ -68,6 +68,9 @@ function checkOptions(options: EmulatorOptions): void {
   } else if (refillPerSecond !== undefined) {
     throw new Error("refillPerSecond needs rateLimit (the bucket size)");
   }
+  if (options.idSeed !== undefined && (typeof options.idSeed !== "string" || options.idSeed === "")) {
+    throw new Error("idSeed must be a non-empty string");
+  }
   if (tenant !== undefined && (tenant.length < 1 || tenant.length > 255)) throw new Error("tenant must be 1..255 characters");
   if (clients !== undefined) {
     if (clients.length === 0) throw new Error("clients must not be empty");
@@ -100,7 +103,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   );
   const ttlSeconds = options.tokenTtlSeconds ?? DEFAULT_TTL_SECONDS;
   const authority = await TokenAuthority.create();
-  const ids = new IdMint();
+  const ids = new IdMint(options.idSeed);
   const state = new EmulatorState(options.tenant ?? DEFAULT_TENANT, options.eventStreamStatusDefault ?? "enabled", ids);
   const bucket = options.rateLimit === undefined ? undefined : { size: options.rateLimit, refillPerSecond: options.refillPerSecond };
   const limiter = new RateLimiter(bucket, options.retryAfter ?? false);
@@ -119,6 +122,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     retryAfter: options.retryAfter ?? false,
     reset: () => {
       state.clear();
+      ids.restart();
       log.clear();
       faults.clear();
       limiter.reset();
