@@ -2,6 +2,7 @@
 import { IdMint } from "./ids";
 import { PushCredentials } from "./pushCredentials";
 import { MfaSettings } from "./mfaState";
+import { PhoneTemplates } from "./phoneTemplates";
 
 export type PushProviderName = "guardian" | "sns" | "direct";
 export type PhoneProviderName = "vendor_a" | "custom";
@@ -142,6 +143,8 @@ export class EmulatorState {
   readonly pushCredentials = new PushCredentials();
   /** Guardian factors, MFA policy and phone message types; every factor off on a fresh tenant. */
   readonly mfa = new MfaSettings();
+  /** Phone notification templates: the customized ones by id, and each type's default body. */
+  readonly phoneTemplates: PhoneTemplates;
   private lastTimestampMs = 0;
   /** Per name prefix, so repeated seeds keep numbering on. */
   private readonly seededCounts = new Map<string, number>();
@@ -152,7 +155,9 @@ export class EmulatorState {
     readonly eventStreamStatusDefault: StoredEventStream["status"] = "enabled",
     /** Every id the API mints; random unless the emulator was given an id seed. */
     readonly ids: IdMint = new IdMint(),
-  ) {}
+  ) {
+    this.phoneTemplates = new PhoneTemplates(tenant);
+  }
 
   /** Back to a fresh tenant, in place, so references held by tests stay live. */
   clear(): void {
@@ -162,6 +167,7 @@ export class EmulatorState {
     this.enrollmentTickets.length = 0;
     this.pushCredentials.clear();
     this.mfa.clear();
+    this.phoneTemplates.clear();
     this.seededCounts.clear();
   }
 
@@ -233,6 +239,7 @@ export class EmulatorState {
       eventStreams: this.eventStreams.map(eventStreamView),
       pushCredentials: this.pushCredentials.snapshot(),
       mfa: this.mfa.snapshot(),
+      phoneTemplates: this.phoneTemplates.snapshot(),
       enrollmentTickets: this.enrollmentTickets.map((ticket) => ({
         ticket_id: ticket.ticket_id,
         ticket_url: ticket.ticket_url,
