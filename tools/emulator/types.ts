@@ -37,8 +37,8 @@ export interface EmulatorOptions {
    */
   eventStreamStatusDefault?: "enabled" | "disabled";
   /**
-   * Mint every id (phone providers, event streams, tickets, partner event sources, seeded Action ids and
-   * secrets, rotated client secrets) from a sequence fixed by this text, so the same requests give the same
+   * Mint every id (phone providers, event streams, phone templates, tickets, partner event sources, seeded
+   * Action ids and secrets, rotated client secrets) from a sequence fixed by this text, so the same requests give the same
    * ids; reset() starts the sequence over. Default: random.
    */
   idSeed?: string;

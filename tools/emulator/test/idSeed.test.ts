@@ -1,7 +1,7 @@
 // Deterministic ids: with the same id seed, the same requests mint the same ids; another seed, or none, mints others.
 import { afterEach, describe, expect, it } from "vitest";
 import { startEmulator, type Emulator, type EmulatorOptions } from "..";
-import { call, PHONE_PATH, STREAMS_PATH, TICKET_PATH, vendorProvider, webhookStream, type Json } from "./support";
+import { call, PHONE_PATH, phoneTemplate, STREAMS_PATH, TEMPLATES_PATH, TICKET_PATH, vendorProvider, webhookStream, type Json } from "./support";
 
 const started: Emulator[] = [];
 
@@ -22,12 +22,14 @@ async function mintedValues({ emulator, token }: { emulator: Emulator; token: st
   const webhook = await post(STREAMS_PATH, webhookStream("hook"));
   const bridge = await post(STREAMS_PATH, webhookStream("bridge", { destination: { type: "eventbridge", configuration: { aws_account_id: "123456789012", aws_region: "us-east-1" } } }));
   const ticket = await post(TICKET_PATH, { user_id: "email|1" });
+  const template = await post(TEMPLATES_PATH, phoneTemplate("otp_verify"));
   emulator.seedEventStreams(1, { destinations: ["action"] });
   return {
     provider: provider.id,
     webhook: webhook.id,
     bridge: [bridge.id, bridge.destination.configuration.aws_partner_event_source],
     ticket: ticket.ticket_id,
+    template: template.id,
     seededAction: emulator.state.eventStreams.at(-1)?.destination.configuration,
   };
 }
@@ -42,6 +44,7 @@ describe("idSeed", () => {
     const second = await mintedValues(two);
     expect(first.provider).toMatch(/^pro_[1-9A-HJ-NP-Za-km-z]{22}$/);
     expect(first.ticket).toMatch(/^[A-Za-z0-9]{32}$/);
+    expect(first.template).toMatch(/^tem_[1-9A-HJ-NP-Za-km-z]{22}$/);
     expect(first.seededAction.action_id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(second).toEqual(first);
     expect(await rotatedSecret(two.emulator)).toBe(await rotatedSecret(one.emulator));
@@ -51,7 +54,7 @@ describe("idSeed", () => {
     const example = await mintedValues(await start({ idSeed: "example" }));
     const other = await mintedValues(await start({ idSeed: "other" }));
     const random = [await mintedValues(await start({})), await mintedValues(await start({}))];
-    for (const key of ["provider", "webhook", "ticket"]) {
+    for (const key of ["provider", "webhook", "ticket", "template"]) {
       expect(other[key]).not.toBe(example[key]);
       expect(random[0][key]).not.toBe(random[1][key]);
     }
