@@ -31,9 +31,9 @@ export { SEED_DESTINATIONS } from "./state";
 export { PushCredentials, SNS_FIELDS } from "./pushCredentials";
 export type { StoredApns, StoredFcmV1, StoredSns } from "./pushCredentials";
 export { MFA_FACTORS, MFA_POLICIES, PHONE_MESSAGE_TYPES, MfaSettings } from "./mfaState";
+export type { MfaFactorName, MfaPolicyName, MfaSeed, PhoneMessageType, StoredFactor } from "./mfaState";
 export { LISTED_DEFAULT_TYPES, PHONE_TEMPLATE_DEFAULT_BODIES, PHONE_TEMPLATE_TYPES, PhoneTemplates } from "./phoneTemplates";
 export type { PhoneTemplateBody, PhoneTemplateType, StoredPhoneTemplate } from "./phoneTemplates";
-export type { MfaFactorName, MfaPolicyName, MfaSeed, PhoneMessageType, StoredFactor } from "./mfaState";
 export type {
   StoredEventStream,
   StoredDestination,
