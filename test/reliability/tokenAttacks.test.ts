@@ -186,9 +186,14 @@ describe("token attacks on every /api/v2 route", () => {
     genuine = await emulator.issueToken(ADMIN.id);
     const path = `/api/v2${route.path}`;
     const phone = { name: "vendor_a", credentials: { auth_token: "attack-auth-token" }, configuration: { sid: "AC1", delivery_methods: ["text"], default_from: "+15550100" } };
+    const template = { type: "otp_verify", content: { body: { text: "{{ code }}" } } };
     const withId = async (): Promise<string> => {
       if (route.path.startsWith("/branding/phone/providers")) {
         const created = await send("POST", "/api/v2/branding/phone/providers", `Bearer ${genuine}`, phone);
+        return ((await created.json()) as { id: string }).id;
+      }
+      if (route.path.startsWith("/branding/phone/templates")) {
+        const created = await send("POST", "/api/v2/branding/phone/templates", `Bearer ${genuine}`, template);
         return ((await created.json()) as { id: string }).id;
       }
       return emulator.state.seedEventStreams(1, "attack")[0].id;
@@ -203,6 +208,13 @@ describe("token attacks on every /api/v2 route", () => {
       "GET /branding/phone/providers/:id": { success: 200 },
       "PATCH /branding/phone/providers/:id": { body: { disabled: true }, success: 200 },
       "DELETE /branding/phone/providers/:id": { success: 204 },
+      "GET /branding/phone/templates": { success: 200 },
+      "POST /branding/phone/templates": { body: { ...template, type: "otp_enroll" }, success: 201 },
+      "GET /branding/phone/templates/:id": { success: 200 },
+      "PATCH /branding/phone/templates/:id": { body: { disabled: true }, success: 200 },
+      "DELETE /branding/phone/templates/:id": { success: 204 },
+      "PATCH /branding/phone/templates/:id/reset": { success: 200 },
+      "POST /branding/phone/templates/:id/try": { body: { to: "+15550100", delivery_method: "text" }, success: 202 },
       "POST /guardian/enrollments/ticket": { body: { user_id: "auth0|attacker-target" }, success: 200 },
       "GET /event-streams": { success: 200 },
       "POST /event-streams": {

@@ -16,6 +16,8 @@ export const USAGE = `usage: npm run emulator -- [options]
                               x-ratelimit-reset is then when the bucket is full again
   --retry-after               send Retry-After on 429 responses (default: only x-ratelimit-* headers)
   --tenant <name>             tenant name reported by the API (default demo-tenant)
+  --id-seed <text>            mint every id from a sequence fixed by this text, so the same requests give
+                              the same ids (reset starts it over); default: random ids
   --help                      show this help`;
 
 export class UsageError extends Error {}
@@ -83,6 +85,12 @@ export function parseArgs(argv: readonly string[]): EmulatorOptions | "help" {
         const tenant = value();
         if (tenant.length < 1 || tenant.length > 255) throw new UsageError("--tenant needs 1 to 255 characters");
         options.tenant = tenant;
+        break;
+      }
+      case "--id-seed": {
+        const seed = value();
+        if (seed === "") throw new UsageError("--id-seed needs a non-empty text");
+        options.idSeed = seed;
         break;
       }
       case "--retry-after":

@@ -5,6 +5,7 @@ import { createServer as createTlsServer } from "node:https";
 import type { AddressInfo, Server } from "node:net";
 import { TokenAuthority } from "./auth";
 import { FaultBook } from "./faults";
+import { IdMint } from "./ids";
 import { bucketConfigProblem, RateLimiter } from "./rateLimit";
 import { RequestLog, TOKEN_PATH } from "./requestLog";
 import { apiRoutes, Router } from "./routes";
@@ -31,6 +32,8 @@ export { PushCredentials, SNS_FIELDS } from "./pushCredentials";
 export type { StoredApns, StoredFcmV1, StoredSns } from "./pushCredentials";
 export { MFA_FACTORS, MFA_POLICIES, PHONE_MESSAGE_TYPES, MfaSettings } from "./mfaState";
 export type { MfaFactorName, MfaPolicyName, MfaSeed, PhoneMessageType, StoredFactor } from "./mfaState";
+export { LISTED_DEFAULT_TYPES, PHONE_TEMPLATE_DEFAULT_BODIES, PHONE_TEMPLATE_TYPES, PhoneTemplates } from "./phoneTemplates";
+export type { PhoneTemplateBody, PhoneTemplateType, StoredPhoneTemplate } from "./phoneTemplates";
 export type {
   StoredEventStream,
   StoredDestination,
@@ -67,6 +70,9 @@ function checkOptions(options: EmulatorOptions): void {
   } else if (refillPerSecond !== undefined) {
     throw new Error("refillPerSecond needs rateLimit (the bucket size)");
   }
+  if (options.idSeed !== undefined && (typeof options.idSeed !== "string" || options.idSeed === "")) {
+    throw new Error("idSeed must be a non-empty string");
+  }
   if (tenant !== undefined && (tenant.length < 1 || tenant.length > 255)) throw new Error("tenant must be 1..255 characters");
   if (clients !== undefined) {
     if (clients.length === 0) throw new Error("clients must not be empty");
@@ -99,7 +105,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   );
   const ttlSeconds = options.tokenTtlSeconds ?? DEFAULT_TTL_SECONDS;
   const authority = await TokenAuthority.create();
-  const state = new EmulatorState(options.tenant ?? DEFAULT_TENANT, options.eventStreamStatusDefault ?? "enabled");
+  const ids = new IdMint(options.idSeed);
+  const state = new EmulatorState(options.tenant ?? DEFAULT_TENANT, options.eventStreamStatusDefault ?? "enabled", ids);
   const bucket = options.rateLimit === undefined ? undefined : { size: options.rateLimit, refillPerSecond: options.refillPerSecond };
   const limiter = new RateLimiter(bucket, options.retryAfter ?? false);
   const faults = new FaultBook();
@@ -108,7 +115,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const core: EmulatorCore = {
     state,
     authority,
-    tokenEndpoint: new TokenEndpoint(authority, clients, ttlSeconds),
+    tokenEndpoint: new TokenEndpoint(authority, clients, ttlSeconds, ids),
     limiter,
     faults,
     log,
@@ -117,6 +124,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     retryAfter: options.retryAfter ?? false,
     reset: () => {
       state.clear();
+      ids.restart();
       log.clear();
       faults.clear();
       limiter.reset();

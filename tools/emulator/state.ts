@@ -1,7 +1,8 @@
 // The emulated tenant's data. Stored records keep write-only secrets; the *View functions give the wire shapes.
-import { randomBytes, randomUUID } from "node:crypto";
+import { IdMint } from "./ids";
 import { PushCredentials } from "./pushCredentials";
 import { MfaSettings } from "./mfaState";
+import { PhoneTemplates } from "./phoneTemplates";
 
 export type PushProviderName = "guardian" | "sns" | "direct";
 export type PhoneProviderName = "vendor_a" | "custom";
@@ -80,25 +81,6 @@ export interface IssuedEnrollmentTicket {
 
 export type NewEventStream = Omit<StoredEventStream, "id" | "created_at" | "updated_at">;
 
-const BASE58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
-const ALPHANUMERIC = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
-
-export function randomString(length: number, alphabet: string): string {
-  const bytes = randomBytes(length);
-  let out = "";
-  for (let i = 0; i < length; i++) out += alphabet[bytes[i] % alphabet.length];
-  return out;
-}
-
-export const newPhoneProviderId = (): string => `pro_${randomString(22, BASE58)}`;
-export const newEventStreamId = (): string => `est_${randomString(22, BASE58)}`;
-export const newTicketId = (): string => randomString(32, ALPHANUMERIC);
-
-/** The partner event source name the service assigns to an EventBridge destination. */
-export function partnerEventSource(tenant: string): string {
-  return `aws.partner/identity.example/${tenant}-${randomString(12, ALPHANUMERIC)}/service.events`;
-}
-
 export function phoneProviderView(provider: StoredPhoneProvider): Record<string, unknown> {
   const { credentials: _secret, ...visible } = provider;
   return structuredClone(visible);
@@ -127,8 +109,8 @@ export function eventStreamView(stream: StoredEventStream): Record<string, unkno
 }
 
 /** A seeded stream's destination, with fresh secrets so leak scans have something to look for. */
-function seededDestination(kind: SeedDestination, name: string, tenant: string): StoredDestination {
-  const secret = (): string => randomString(16, ALPHANUMERIC);
+function seededDestination(kind: SeedDestination, name: string, state: EmulatorState): StoredDestination {
+  const secret = (): string => state.ids.secret(16);
   const webhook = (webhook_authorization: WebhookAuthorization): WebhookDestination => ({
     type: "webhook",
     configuration: { webhook_endpoint: `https://hooks.example.com/${name}`, webhook_authorization },
@@ -143,10 +125,10 @@ function seededDestination(kind: SeedDestination, name: string, tenant: string):
     case "eventbridge":
       return {
         type: "eventbridge",
-        configuration: { aws_account_id: "123456789012", aws_region: "us-east-1", aws_partner_event_source: partnerEventSource(tenant) },
+        configuration: { aws_account_id: "123456789012", aws_region: "us-east-1", aws_partner_event_source: state.partnerEventSource() },
       };
     case "action":
-      return { type: "action", configuration: { action_id: randomUUID() } };
+      return { type: "action", configuration: { action_id: state.ids.uuid() } };
   }
 }
 
@@ -161,6 +143,8 @@ export class EmulatorState {
   readonly pushCredentials = new PushCredentials();
   /** Guardian factors, MFA policy and phone message types; every factor off on a fresh tenant. */
   readonly mfa = new MfaSettings();
+  /** Phone notification templates: the customized ones by id, and each type's default body. */
+  readonly phoneTemplates: PhoneTemplates;
   private lastTimestampMs = 0;
   /** Per name prefix, so repeated seeds keep numbering on. */
   private readonly seededCounts = new Map<string, number>();
@@ -169,7 +153,11 @@ export class EmulatorState {
     readonly tenant: string,
     /** What POST gives a stream sent without `status` (the service changed it during 2025). */
     readonly eventStreamStatusDefault: StoredEventStream["status"] = "enabled",
-  ) {}
+    /** Every id the API mints; random unless the emulator was given an id seed. */
+    readonly ids: IdMint = new IdMint(),
+  ) {
+    this.phoneTemplates = new PhoneTemplates(tenant);
+  }
 
   /** Back to a fresh tenant, in place, so references held by tests stay live. */
   clear(): void {
@@ -179,6 +167,7 @@ export class EmulatorState {
     this.enrollmentTickets.length = 0;
     this.pushCredentials.clear();
     this.mfa.clear();
+    this.phoneTemplates.clear();
     this.seededCounts.clear();
   }
 
@@ -188,13 +177,18 @@ export class EmulatorState {
     return new Date(this.lastTimestampMs).toISOString();
   }
 
+  /** The partner event source name the service assigns to an EventBridge destination. */
+  partnerEventSource(): string {
+    return `aws.partner/identity.example/${this.tenant}-${this.ids.partnerSourceSuffix()}/service.events`;
+  }
+
   findEventStream(id: string): StoredEventStream | undefined {
     return this.eventStreams.find((stream) => stream.id === id);
   }
 
   addEventStream(input: NewEventStream): StoredEventStream {
     const now = this.timestamp();
-    const stream: StoredEventStream = { ...structuredClone(input), id: newEventStreamId(), created_at: now, updated_at: now };
+    const stream: StoredEventStream = { ...structuredClone(input), id: this.ids.eventStreamId(), created_at: now, updated_at: now };
     this.eventStreams.push(stream);
     return stream;
   }
@@ -229,7 +223,7 @@ export class EmulatorState {
     while (created.length < n) {
       const name = `${namePrefix}-${++counter}`;
       if (names.has(name)) continue;
-      const destination = seededDestination(destinations[created.length % destinations.length], name, this.tenant);
+      const destination = seededDestination(destinations[created.length % destinations.length], name, this);
       created.push(this.addEventStream({ name, status, subscriptions: [{ event_type: "user.created" }], destination }));
     }
     this.seededCounts.set(namePrefix, counter);
@@ -245,6 +239,7 @@ export class EmulatorState {
       eventStreams: this.eventStreams.map(eventStreamView),
       pushCredentials: this.pushCredentials.snapshot(),
       mfa: this.mfa.snapshot(),
+      phoneTemplates: this.phoneTemplates.snapshot(),
       enrollmentTickets: this.enrollmentTickets.map((ticket) => ({
         ticket_id: ticket.ticket_id,
         ticket_url: ticket.ticket_url,

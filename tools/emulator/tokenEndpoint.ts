@@ -1,10 +1,10 @@
 // POST /oauth/token (and /oauth/token/): the client-credentials grant, with OAuth-style errors.
 // Answers as recorded: `application/json` without a charset, and no `scope` in the body (the granted
 // scopes are in the token's claims only).
-import { randomBytes } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
 import type { TokenAuthority } from "./auth";
 import { mediaType, type ApiResult } from "./http";
+import type { IdMint } from "./ids";
 
 export interface RegisteredClient {
   secret: string;
@@ -66,13 +66,15 @@ export class TokenEndpoint {
     private readonly authority: TokenAuthority,
     private readonly clients: Map<string, RegisteredClient>,
     private readonly ttlSeconds: number,
+    /** Makes up a rotated secret when none is given. */
+    private readonly ids: IdMint,
   ) {}
 
   /**
    * Gives a client a new secret and revokes the old one at once (tokens already issued stay valid until they
    * expire, as with the service). Returns the new secret; throws for an unknown client or an empty secret.
    */
-  rotateSecret(clientId: string, newSecret: string = randomBytes(24).toString("base64url")): string {
+  rotateSecret(clientId: string, newSecret: string = this.ids.bytes(24).toString("base64url")): string {
     const client = this.clients.get(clientId);
     if (!client) throw new Error(`unknown client ${clientId}`);
     if (newSecret === "") throw new Error("the new secret must not be empty");

@@ -36,6 +36,12 @@ export interface EmulatorOptions {
    * `disabled` (as recorded in early 2025).
    */
   eventStreamStatusDefault?: "enabled" | "disabled";
+  /**
+   * Mint every id (phone providers, event streams, phone templates, tickets, partner event sources, seeded
+   * Action ids and secrets, rotated client secrets) from a sequence fixed by this text, so the same requests give the same
+   * ids; reset() starts the sequence over. Default: random.
+   */
+  idSeed?: string;
   /** Serve https with this PEM key and certificate (e.g. a throwaway self-signed one); default plain http. */
   tls?: { key: string | Buffer; cert: string | Buffer };
 }
@@ -105,7 +111,7 @@ export interface Emulator {
   clearFaults(): void;
   /** A new bucket size and refill rate (undefined: no limit), starting full; kept across reset(). */
   setRateLimit(bucket: BucketConfig | undefined): void;
-  /** State, request log, counters, faults and the rate-limit bucket back to fresh. */
+  /** State, request log, counters, faults and the rate-limit bucket back to fresh; with `idSeed`, ids start over. */
   reset(): void;
   issueToken(clientId: string, opts?: IssueTokenOptions): Promise<string>;
   /**

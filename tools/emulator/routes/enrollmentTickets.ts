@@ -5,7 +5,6 @@
 // "email|unknown-1" and "no-pipe" get 404 inexistent_user.
 import { apiError, ok } from "../http";
 import { describeIssue, validate, type ObjectSchema } from "../schema";
-import { newTicketId } from "../state";
 import type { Route } from "./route";
 
 export const CUSTOM_DOMAIN_HEADER = "service-custom-domain";
@@ -53,7 +52,7 @@ export const enrollmentTicketRoutes: Route[] = [
       if (!userExists(request.user_id as string)) {
         return apiError(404, "The user does not exist.", "inexistent_user");
       }
-      const ticketId = newTicketId();
+      const ticketId = state.ids.ticketId();
       const origin = customDomain === undefined ? baseUrl : `https://${customDomain}`;
       const ticketUrl = `${origin}/mfa/enrollment?ticket=${ticketId}`;
       state.enrollmentTickets.push({

@@ -6,7 +6,7 @@
 // and has no `next`. A listing without either had no `next` in the recordings, so none is sent then.
 import { apiError, noContent, ok, type ApiResult } from "../http";
 import { describeIssue, validate, type ObjectSchema } from "../schema";
-import { eventStreamView, partnerEventSource, type DestinationType, type NewEventStream, type StoredDestination } from "../state";
+import { eventStreamView, type DestinationType, type EmulatorState, type NewEventStream, type StoredDestination } from "../state";
 import type { Route } from "./route";
 import { decodeCursor, encodeCursor, startAfter } from "./streamCursor";
 
@@ -103,7 +103,7 @@ function parseTake(raw: string | null): number | ApiResult {
 type DestinationInput = { type: DestinationType; configuration: Record<string, unknown> };
 
 /** Checks the configuration its type needs; returns the destination to store, or the 400. */
-function destinationFrom(input: DestinationInput, tenant: string): StoredDestination | ApiResult {
+function destinationFrom(input: DestinationInput, state: EmulatorState): StoredDestination | ApiResult {
   const invalid = (issue: Parameters<typeof describeIssue>[1]): ApiResult => apiError(400, describeIssue("Payload", issue), "invalid_body");
   const issue = validate(input.configuration, configurationSchemas[input.type], "destination.configuration");
   if (issue) return invalid(issue);
@@ -120,7 +120,7 @@ function destinationFrom(input: DestinationInput, tenant: string): StoredDestina
       return { type: "webhook", configuration } as StoredDestination;
     }
     case "eventbridge":
-      return { type: "eventbridge", configuration: { ...configuration, aws_partner_event_source: partnerEventSource(tenant) } } as StoredDestination;
+      return { type: "eventbridge", configuration: { ...configuration, aws_partner_event_source: state.partnerEventSource() } } as StoredDestination;
     case "action":
       return { type: "action", configuration } as StoredDestination;
   }
@@ -176,7 +176,7 @@ export const eventStreamRoutes: Route[] = [
       const issue = validate(body, createSchema);
       if (issue) return apiError(400, describeIssue("Payload", issue), "invalid_body");
       const input = body as Omit<NewEventStream, "status" | "destination"> & { status?: NewEventStream["status"]; destination: DestinationInput };
-      const destination = destinationFrom(input.destination, state.tenant);
+      const destination = destinationFrom(input.destination, state);
       if ("status" in destination) return destination;
       if (state.eventStreams.some((stream) => stream.name === input.name)) {
         return apiError(409, "Event stream name already in use.");
@@ -214,7 +214,7 @@ export const eventStreamRoutes: Route[] = [
       if (destinationInput !== undefined) {
         const refused = destinationChangeRefusal(stream.destination.type, destinationInput.type);
         if (refused) return refused;
-        const checked = destinationFrom(destinationInput, state.tenant);
+        const checked = destinationFrom(destinationInput, state);
         if ("status" in checked) return checked;
         destination = checked;
       }

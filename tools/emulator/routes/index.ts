@@ -3,6 +3,7 @@ import { enrollmentTicketRoutes } from "./enrollmentTickets";
 import { eventStreamRoutes } from "./eventStreams";
 import { mfaRoutes } from "./mfa";
 import { phoneProviderRoutes } from "./phoneProviders";
+import { phoneTemplateRoutes } from "./phoneTemplates";
 import { pushCredentialRoutes } from "./pushCredentials";
 import { pushProviderRoutes } from "./pushProvider";
 import type { Route } from "./route";
@@ -11,6 +12,7 @@ export const apiRoutes: readonly Route[] = [
   ...pushProviderRoutes,
   ...pushCredentialRoutes,
   ...phoneProviderRoutes,
+  ...phoneTemplateRoutes,
   ...enrollmentTicketRoutes,
   ...eventStreamRoutes,
   ...mfaRoutes,

@@ -1,7 +1,7 @@
 // Operation 2 and the companions a lifecycle needs: list, GET, PATCH, DELETE. One provider per tenant.
 import { apiError, noContent, ok, type ApiResult } from "../http";
 import { describeIssue, validate, type ObjectSchema, type Schema } from "../schema";
-import { newPhoneProviderId, phoneProviderView, type PhoneProviderName, type StoredPhoneProvider } from "../state";
+import { phoneProviderView, type PhoneProviderName, type StoredPhoneProvider } from "../state";
 import type { Route } from "./route";
 
 const ID_FORMAT = /^pro_[A-Za-z0-9]{1,251}$/;
@@ -91,7 +91,7 @@ export const phoneProviderRoutes: Route[] = [
       if (state.phoneProviders.size > 0) return apiError(409, "Custom phone provider conflict.");
       const now = state.timestamp();
       const provider: StoredPhoneProvider = {
-        id: newPhoneProviderId(),
+        id: state.ids.phoneProviderId(),
         tenant: state.tenant,
         name: input.name,
         channel: "phone",

@@ -109,6 +109,20 @@ describe("CLI process", () => {
     expect(await cli.exited).toEqual({ code: 0, signal: null });
   });
 
+  it("--id-seed: two processes with the same seed mint the same phone provider id", async () => {
+    const ids: string[] = [];
+    for (let run = 0; run < 2; run++) {
+      const cli = runCli(["--port", "0", "--id-seed", "cli-seed"]);
+      const url = FIRST_LINE.exec(await firstLine(cli))![1];
+      const accessToken = (await token(url, "demo", "demo-secret")).body.access_token as string;
+      ids.push((await call({ url }, "POST", PHONE_PATH, { token: accessToken, body: vendorProvider() })).body.id as string);
+      cli.child.kill("SIGTERM");
+      await cli.exited;
+    }
+    expect(ids[0]).toMatch(/^pro_/);
+    expect(ids[1]).toBe(ids[0]);
+  });
+
   it("a bad flag prints the usage on stderr and exits 2 without listening", async () => {
     const cli = runCli(["--port", "0", "--bogus"]);
     expect(await cli.exited).toEqual({ code: 2, signal: null });
@@ -139,6 +153,7 @@ describe("CLI flags", () => {
         "2.5",
         "--tenant",
         "t",
+        "--id-seed=demo run",
         "--retry-after",
       ]),
     ).toEqual({
@@ -152,6 +167,7 @@ describe("CLI flags", () => {
       rateLimit: 10,
       refillPerSecond: 2.5,
       tenant: "t",
+      idSeed: "demo run",
       retryAfter: true,
     });
     expect(parseArgs(["--help"])).toBe("help");
@@ -172,6 +188,8 @@ describe("CLI flags", () => {
     [["--client", "x:y:read:nothing"], /not a contract scope: read:nothing/],
     [["--client", "x:y", "--client", "x:z"], /given twice/],
     [["--retry-after=yes"], /takes no value/],
+    [["--id-seed"], /--id-seed needs a value/],
+    [["--id-seed="], /--id-seed needs a non-empty text/],
     [["serve"], /unknown argument "serve"/],
   ])("rejects %j", (argv, message) => {
     expect(() => parseArgs(argv)).toThrow(UsageError);

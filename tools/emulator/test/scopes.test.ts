@@ -1,12 +1,26 @@
 // The scope matrix: each operation with only its scope succeeds; with every scope but its own, 403.
 import { describe, expect, it } from "vitest";
 import { CONTRACT_SCOPES, type Emulator } from "..";
-import { call, PHONE_PATH, PUSH_PATH, STREAMS_PATH, TICKET_PATH, useEmulator, vendorProvider, webhookStream, type CallOptions } from "./support";
+import {
+  call,
+  PHONE_PATH,
+  phoneTemplate,
+  PUSH_PATH,
+  STREAMS_PATH,
+  TEMPLATES_PATH,
+  TICKET_PATH,
+  useEmulator,
+  vendorProvider,
+  webhookStream,
+  type CallOptions,
+} from "./support";
 
 interface Operation {
   method: string;
   scope: string;
   success: number;
+  /** Tells apart operations of the same method and scope. */
+  name?: string;
   /** Creates what the call needs and returns its path and body. */
   prepare(emulator: Emulator, adminToken: string): Promise<{ path: string } & CallOptions>;
 }
@@ -14,6 +28,11 @@ interface Operation {
 async function createPhoneProvider(emulator: Emulator, token: string): Promise<string> {
   const res = await call(emulator, "POST", PHONE_PATH, { token, body: vendorProvider() });
   return res.body.id as string;
+}
+
+async function templatePath(emulator: Emulator, token: string, suffix = ""): Promise<string> {
+  const res = await call(emulator, "POST", TEMPLATES_PATH, { token, body: phoneTemplate("otp_verify") });
+  return `${TEMPLATES_PATH}/${res.body.id as string}${suffix}`;
 }
 
 const OPERATIONS: Operation[] = [
@@ -65,9 +84,33 @@ const OPERATIONS: Operation[] = [
       return { path: `${STREAMS_PATH}/${emulator.state.eventStreams[0].id}` };
     },
   },
+  { method: "GET", scope: "read:phone_templates", success: 200, prepare: async () => ({ path: TEMPLATES_PATH }) },
+  { method: "POST", scope: "create:phone_templates", success: 201, prepare: async () => ({ path: TEMPLATES_PATH, body: phoneTemplate("otp_verify") }) },
+  { method: "GET", scope: "read:phone_templates", success: 200, prepare: async (emulator, token) => ({ path: await templatePath(emulator, token) }) },
+  {
+    method: "PATCH",
+    scope: "update:phone_templates",
+    success: 200,
+    prepare: async (emulator, token) => ({ path: await templatePath(emulator, token), body: { disabled: true } }),
+  },
+  { method: "DELETE", scope: "delete:phone_templates", success: 204, prepare: async (emulator, token) => ({ path: await templatePath(emulator, token) }) },
+  {
+    method: "PATCH",
+    name: "template reset",
+    scope: "update:phone_templates",
+    success: 200,
+    prepare: async (emulator, token) => ({ path: await templatePath(emulator, token, "/reset") }),
+  },
+  {
+    method: "POST",
+    name: "template try",
+    scope: "create:phone_templates",
+    success: 202,
+    prepare: async (emulator, token) => ({ path: await templatePath(emulator, token, "/try"), body: { to: "+15550100" } }),
+  },
 ];
 
-const label = (op: Operation): string => `${op.method} ${op.scope} (${op.success})`;
+const label = (op: Operation): string => `${op.method}${op.name ? ` (${op.name})` : ""} ${op.scope} (${op.success})`;
 
 describe("scope matrix", () => {
   const ctx = useEmulator();

@@ -62,6 +62,7 @@ export function useEmulator(options: EmulatorOptions = {}): { emulator: Emulator
 
 export const PUSH_PATH = "/api/v2/guardian/factors/push-notification/selected-provider";
 export const PHONE_PATH = "/api/v2/branding/phone/providers";
+export const TEMPLATES_PATH = "/api/v2/branding/phone/templates";
 export const TICKET_PATH = "/api/v2/guardian/enrollments/ticket";
 export const STREAMS_PATH = "/api/v2/event-streams";
 
@@ -70,6 +71,14 @@ export const vendorProvider = (overrides: Json = {}): Json => ({
   disabled: false,
   configuration: { sid: "sid1", default_from: "+15550100", delivery_methods: ["text", "voice"] },
   credentials: { auth_token: "sentinel-auth-token" },
+  ...overrides,
+});
+
+/** A phone template create body (type, disabled, content with from and both bodies); overrides replace top-level fields. */
+export const phoneTemplate = (type: string, overrides: Json = {}): Json => ({
+  type,
+  disabled: false,
+  content: { from: "+15550100", body: { text: `${type} text {{ code }}`, voice: `${type} voice {{ code }}` } },
   ...overrides,
 });
 
