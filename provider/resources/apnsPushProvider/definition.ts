@@ -64,6 +64,13 @@ export const apnsPushProviderDefinition = {
   argsDescription: "The APNs configuration to apply.",
   inputs,
   outputs,
+  // no API clears the certificate, so delete makes no call
+  scopes: {
+    create: ["update:guardian_factors"],
+    read: ["read:guardian_factors"],
+    update: ["update:guardian_factors"],
+    delete: [],
+  },
 } satisfies ResourceDefinition;
 
 export type ApnsPushProviderInputs = z.infer<typeof inputs>;

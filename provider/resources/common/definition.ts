@@ -9,6 +9,7 @@
  *   argsDescription  the TSDoc of its constructor's `args`
  *   inputs           a strict zod object in camelCase: `check` validates with it, the Args type comes from it
  *   outputs          a zod object of the output properties the class declares (inputs may appear again)
+ *   scopes           the management-API scopes each operation's calls need (the README's scope table)
  * Each property's schema carries its metadata (`property(schema, meta)`): description, secretness, what
  * a change does, and the name of the interface an object type is emitted as. `propertiesOf` turns a zod
  * object into `PropertyShape`s (name, required, nullable, type with enum values, and the metadata): the
@@ -47,6 +48,20 @@ export function property<Schema extends z.ZodType>(schema: Schema, meta: Propert
   return schema;
 }
 
+/** A management-API scope, `<action>:<api resource>`, e.g. `read:guardian_factors`. */
+export type Scope = `${"create" | "read" | "update" | "delete"}:${string}`;
+
+/**
+ * The scopes an operation's calls need, every path of it included (e.g. a create that adopts what exists reads and
+ * updates too); empty when the operation makes no call. `read` serves refresh, `.get` and `pulumi import`.
+ */
+export interface OperationScopes {
+  create: readonly Scope[];
+  read: readonly Scope[];
+  update: readonly Scope[];
+  delete: readonly Scope[];
+}
+
 export interface ResourceDefinition<Inputs extends z.ZodObject = z.ZodObject, Outputs extends z.ZodObject = z.ZodObject> {
   name: string;
   module: string;
@@ -55,6 +70,8 @@ export interface ResourceDefinition<Inputs extends z.ZodObject = z.ZodObject, Ou
   argsDescription: string;
   inputs: Inputs;
   outputs: Outputs;
+  /** What the client's token must hold for each operation; checked against the emulator's routes by running them. */
+  scopes: OperationScopes;
   /** `false` when the service cannot read one back by id, so `pulumi import` has nothing to read (default true). */
   importable?: boolean;
 }

@@ -69,6 +69,13 @@ export const enrollmentTicketDefinition = {
   inputs,
   outputs,
   importable: false,
+  // no API reads, changes or revokes a ticket
+  scopes: {
+    create: ["create:guardian_enrollment_tickets"],
+    read: [],
+    update: [],
+    delete: [],
+  },
 } satisfies ResourceDefinition;
 
 export type EnrollmentTicketInputs = z.infer<typeof inputs>;

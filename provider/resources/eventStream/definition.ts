@@ -198,6 +198,12 @@ export const eventStreamDefinition = {
   argsDescription: "The desired event stream.",
   inputs,
   outputs,
+  scopes: {
+    create: ["create:event_streams"],
+    read: ["read:event_streams"],
+    update: ["update:event_streams"],
+    delete: ["delete:event_streams"],
+  },
 } satisfies ResourceDefinition;
 
 export type EventStreamInputs = z.infer<typeof inputs>;

@@ -55,6 +55,13 @@ export const fcmPushProviderDefinition = {
   importable: false,
   inputs,
   outputs,
+  // the service can neither read nor clear it: refresh and delete make no call
+  scopes: {
+    create: ["update:guardian_factors"],
+    read: [],
+    update: ["update:guardian_factors"],
+    delete: [],
+  },
 } satisfies ResourceDefinition;
 
 export type FcmPushProviderInputs = z.infer<typeof inputs>;

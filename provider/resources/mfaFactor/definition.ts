@@ -50,6 +50,13 @@ export const mfaFactorDefinition = {
   argsDescription: "The factor and whether it is on.",
   inputs,
   outputs,
+  // create reads the factor list (put back on delete) before switching it; the API has no DELETE
+  scopes: {
+    create: ["read:guardian_factors", "update:guardian_factors"],
+    read: ["read:guardian_factors"],
+    update: ["update:guardian_factors"],
+    delete: ["update:guardian_factors"],
+  },
 } satisfies ResourceDefinition;
 
 export type MfaFactorInputs = z.infer<typeof inputs>;

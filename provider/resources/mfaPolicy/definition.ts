@@ -42,6 +42,13 @@ export const mfaPolicyDefinition = {
   argsDescription: "The policy to apply.",
   inputs,
   outputs,
+  // create reads the current policy (put back on delete) before setting it; the API has no DELETE
+  scopes: {
+    create: ["read:mfa_policies", "update:mfa_policies"],
+    read: ["read:mfa_policies"],
+    update: ["update:mfa_policies"],
+    delete: ["update:mfa_policies"],
+  },
 } satisfies ResourceDefinition;
 
 export type MfaPolicyInputs = z.infer<typeof inputs>;

@@ -45,6 +45,13 @@ export const phoneMessageTypesDefinition = {
   argsDescription: "The message types to offer.",
   inputs,
   outputs,
+  // create reads the current types (put back on delete) before setting them; the API has no DELETE
+  scopes: {
+    create: ["read:guardian_factors", "update:guardian_factors"],
+    read: ["read:guardian_factors"],
+    update: ["update:guardian_factors"],
+    delete: ["update:guardian_factors"],
+  },
 } satisfies ResourceDefinition;
 
 export type PhoneMessageTypesInputs = z.infer<typeof inputs>;

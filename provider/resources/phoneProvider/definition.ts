@@ -92,6 +92,13 @@ export const phoneProviderDefinition = {
   argsDescription: "The desired phone provider.",
   inputs,
   outputs,
+  scopes: {
+    // create adopts an existing provider (adoptExisting, or after a lost answer) by listing and updating it
+    create: ["create:phone_providers", "read:phone_providers", "update:phone_providers"],
+    read: ["read:phone_providers"],
+    update: ["update:phone_providers"],
+    delete: ["delete:phone_providers"],
+  },
 } satisfies ResourceDefinition;
 
 export type PhoneProviderInputs = z.infer<typeof inputs>;

@@ -41,6 +41,13 @@ export const pushProviderSelectionDefinition = {
   argsDescription: "The selection to apply.",
   inputs,
   outputs,
+  // create reads the current selection (put back on delete) before setting it; the API has no DELETE
+  scopes: {
+    create: ["read:guardian_factors", "update:guardian_factors"],
+    read: ["read:guardian_factors"],
+    update: ["update:guardian_factors"],
+    delete: ["update:guardian_factors"],
+  },
 } satisfies ResourceDefinition;
 
 export type PushProviderSelectionInputs = z.infer<typeof inputs>;

@@ -64,6 +64,13 @@ export const snsPushProviderDefinition = {
   argsDescription: "The SNS configuration to apply.",
   inputs,
   outputs,
+  // delete writes the five fields as null: the API has no DELETE
+  scopes: {
+    create: ["update:guardian_factors"],
+    read: ["read:guardian_factors"],
+    update: ["update:guardian_factors"],
+    delete: ["update:guardian_factors"],
+  },
 } satisfies ResourceDefinition;
 
 export type SnsPushProviderInputs = z.infer<typeof inputs>;
