@@ -82,21 +82,32 @@ export function enumExports(): { type: string; list: string; guard: string; valu
 }
 
 function renderEnums(): string {
-  const rows = enumExports().map(({ type, list, guard, values }) => [code(type), values.map((value) => code(JSON.stringify(value))).join(", "), code(list), code(guard)]);
+  const rows = enumExports().map(({ type, list, guard, values }) => [
+    code(type),
+    values.map((value) => code(JSON.stringify(value))).join(", "),
+    code(list),
+    code(guard),
+  ]);
   return table(["Type", "Values", "List", "Type guard"], rows);
 }
 
 // Scopes --------------------------------------------------------------------------------------------------------------
 
+/** The operations in the table's order; a scope's action is one of the same words. */
 const OPERATIONS: readonly (keyof OperationScopes)[] = ["create", "read", "update", "delete"];
-const ACTION_ORDER = ["create", "read", "update", "delete"];
 
 const scopeList = (scopes: readonly string[]): string => (scopes.length === 0 ? "none (no call)" : scopes.map(code).join(", "));
 
 /** Every scope of every resource and function, once, ordered by API resource, then create, read, update, delete. */
 export function allScopes(): string[] {
-  const scopes = new Set([...RESOURCES.flatMap((definition) => OPERATIONS.flatMap((operation) => definition.scopes[operation])), ...FUNCTIONS.flatMap(({ definition }) => definition.scopes)]);
-  const key = (scope: string): [string, number] => [scope.slice(scope.indexOf(":") + 1), ACTION_ORDER.indexOf(scope.slice(0, scope.indexOf(":")))];
+  const scopes = new Set([
+    ...RESOURCES.flatMap((definition) => OPERATIONS.flatMap((operation) => definition.scopes[operation])),
+    ...FUNCTIONS.flatMap(({ definition }) => definition.scopes),
+  ]);
+  const key = (scope: string): [string, number] => {
+    const [action, resource] = scope.split(":");
+    return [resource, OPERATIONS.indexOf(action as keyof OperationScopes)];
+  };
   return [...scopes].sort((left, right) => {
     const [leftResource, leftAction] = key(left);
     const [rightResource, rightAction] = key(right);
@@ -186,11 +197,16 @@ function renderSecrets(): string {
 
 function renderPlugin(): string {
   const rows = [
-    ...RESOURCES.map((definition: ResourceDefinition) => [code(tokenOf(definition.name)), "resource", definition.importable === false ? "no: the service cannot read it back" : "yes"]),
+    ...RESOURCES.map((definition: ResourceDefinition) => [
+      code(tokenOf(definition.name)),
+      "resource",
+      definition.importable === false ? "no: the service cannot read it back" : "yes",
+    ]),
     ...FUNCTIONS.map(({ definition }) => [code(functionToken(definition)), "function", "—"]),
   ];
   const configuration = SETTING_NAMES.map((name) => `${code(CONFIG_KEYS[name])}${SETTINGS[name].secret ? " (secret)" : ""}`);
-  return `${table(["Token", "Kind", "`pulumi import`"], rows)}\n\nProvider configuration: ${series(configuration, "and")}, each falling back to its \`TENANT_*\` variable as in [Settings](#settings).`;
+  const settings = `Provider configuration: ${series(configuration, "and")}, each falling back to its \`TENANT_*\` variable as in [Settings](#settings).`;
+  return `${table(["Token", "Kind", "`pulumi import`"], rows)}\n\n${settings}`;
 }
 
 // What a program's mocks see ------------------------------------------------------------------------------------------
