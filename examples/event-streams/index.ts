@@ -3,6 +3,7 @@
 //
 //   pulumi config set tenant:domain my-tenant.example.com     (and tenant:clientId / --secret tenant:clientSecret)
 //   pulumi config set --secret webhookToken …
+//   pulumi config set archiveAwsAccountId <your 12-digit AWS account id>   (and archiveAwsRegion; 123456789012 is a placeholder)
 //   pulumi config set archiveActionId act_…                    (optional: archive to an Action instead)
 import * as pulumi from "@pulumi/pulumi";
 import * as tenant from "pulumi-tenant";
@@ -28,7 +29,10 @@ const archive = new tenant.EventStream("archive", {
   subscriptions: [{ eventType: "user.created" }],
   destination: archiveActionId
     ? { type: "action", configuration: { actionId: archiveActionId } }
-    : { type: "eventbridge", configuration: { awsAccountId: "123456789012", awsRegion: "us-east-1" } },
+    : {
+        type: "eventbridge",
+        configuration: { awsAccountId: config.get("archiveAwsAccountId") ?? "123456789012", awsRegion: config.get("archiveAwsRegion") ?? "us-east-1" },
+      },
 });
 
 export const auditStreamId = audit.id;

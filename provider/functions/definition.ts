@@ -5,6 +5,7 @@
  * function entry and the token the plugin and a program's mocks see.
  */
 import type { z } from "zod";
+import type { Scope } from "../resources/common/definition";
 
 export interface FunctionDefinition<Args extends z.ZodObject = z.ZodObject, Result extends z.ZodObject = z.ZodObject> {
   /** e.g. `getEventStreams`; the token is `tenant:index:<name>`. */
@@ -14,6 +15,8 @@ export interface FunctionDefinition<Args extends z.ZodObject = z.ZodObject, Resu
   /** Each property's schema carries the rule its error message states (e.g. "must be a whole number from 1 to 100"). */
   args: Args;
   result: Result;
+  /** The management-API scopes its calls need (the README's scope table). */
+  scopes: readonly Scope[];
 }
 
 /** `tenant:index:<name>`: the function's token in the plugin schema, the plugin's invoke and under mocks. */

@@ -35,4 +35,5 @@ export const getEventStreamsDefinition = {
   result: z.object({
     eventStreams: property(z.array(eventStreamInfo), { description: "The tenant's event streams in the API's order, each exactly once." }),
   }),
+  scopes: ["read:event_streams"],
 } satisfies FunctionDefinition;

@@ -9,7 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_CLIENT, startEmulator, type Emulator } from "../../tools/emulator";
 import { REPO_ROOT } from "../../tools/stacks/packageLink";
 import { processTimelines, tokensPerProcess, type TimingEvent } from "./processTimings";
-import { shortReason } from "./serializedSize";
+import { providerText } from "../../provider/resources/common/providerText";
+import { RESOURCES } from "../../provider/resources/registry";
+import type { ProgramCostSample } from "./programCost";
+import { storedTextRows } from "./report";
 import { throwawayCertificate, type ThrowawayCertificate } from "./tlsCertificate";
 
 const run = promisify(execFile);
@@ -126,12 +129,27 @@ describe("benchmark bookkeeping", () => {
     expect(tokensPerProcess(timelines)).toEqual({ callers: 2, maxTokens: 2, totalTokens: 3, processes: 3 });
   });
 
-  it("shortens the serializer's capture chain to its reason", () => {
-    expect(shortReason(`Error serializing '() => provider' / 'x': captured / package.json export path for "zod/v4/core/util.cjs" not found`)).toBe(
-      'package.json export path for "zod/v4/core/util.cjs" not found',
-    );
-    expect(
-      shortReason("Error / function '<anonymous>': pool.js(84,31): which could not be serialized because / arrow function captured 'this'. Assign 'this' to another name / Function code:"),
-    ).toBe("arrow function captured 'this'");
+  it("judges section 3 by the stored texts the classes registered and the serializations the probe saw", () => {
+    const sample = (overrides: Partial<ProgramCostSample> = {}, text = (module: string) => providerText(module)): ProgramCostSample => ({
+      requireMs: 90,
+      requireCpuMs: 60,
+      serializeCallsOurs: 0,
+      types: RESOURCES.map((definition) => ({
+        name: definition.name,
+        module: definition.module,
+        type: `pulumi-nodejs:dynamic/tenant:${definition.name}`,
+        providerText: text(definition.module),
+        bytes: Buffer.byteLength(text(definition.module)),
+        constructMs: 0.2,
+        toRegistrationMs: 3,
+      })),
+      control: { serializeCalls: 1, serializeMs: 180, toRegistrationMs: 185 },
+      ...overrides,
+    });
+    const verdicts = (samples: ProgramCostSample[]): string[] => storedTextRows(samples).map((row) => row.verdict);
+    expect(verdicts([sample(), sample()])).toEqual(["meets", "nothing serialized (the control's call shows the probe sees one)"]);
+    expect(verdicts([sample(), sample({}, (module) => `${providerText(module)} `)])[0]).toBe("MISSES");
+    expect(verdicts([sample({ serializeCallsOurs: 1 })])[1]).toBe("SERIALIZES");
+    expect(verdicts([sample({ control: { serializeCalls: 0, serializeMs: 0, toRegistrationMs: 2 } })])[1]).toMatch(/^cannot tell/);
   });
 });

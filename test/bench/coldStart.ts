@@ -17,7 +17,7 @@ import { startEmulator, type Emulator } from "../../tools/emulator";
 import { DynamicProviderHost } from "../../tools/engine";
 import { REPO_ROOT, packageLookupEnv } from "../../tools/stacks/packageLink";
 import { providerText } from "../../provider/resources/common/providerText";
-import { serializeProviders } from "./serialization";
+import { serializedNullProvider } from "./serialization";
 import { median } from "./stats";
 
 const PROJECT = "tenant-basic";
@@ -124,10 +124,8 @@ export function tenantDomain(emulator: Emulator, pushText: string, provider: str
 export const COLD_START_CLIENT = CLIENT;
 
 export async function benchColdStart(rounds = 5): Promise<ColdStartResult> {
-  const serialized = await serializeProviders(REPO_ROOT, ["null"]);
   const pushText = providerText("pushProviderSelection");
-  const nullText = serialized.null?.text;
-  if (!pushText || !nullText) throw new Error("could not serialize the providers for the cold-start benchmark");
+  const nullText = await serializedNullProvider();
 
   const emulator = await startEmulator({ clients: [CLIENT] });
   const tenantConfig = { "tenant:domain": emulator.url, "tenant:clientId": CLIENT.id, "tenant:clientSecret": CLIENT.secret };

@@ -19,7 +19,7 @@ import { promisify } from "node:util";
 import { startEmulator } from "../../tools/emulator";
 import { REPO_ROOT } from "../../tools/stacks/packageLink";
 import { COLD_START_CLIENT, afterPort, bareHost, tenantDomain, type HostSample } from "./coldStart";
-import { serializeProviders } from "./serialization";
+import { providerText } from "../../provider/resources/common/providerText";
 import { median } from "./stats";
 
 const run = promisify(execFile);
@@ -106,8 +106,7 @@ export async function benchLayouts(rounds = 7): Promise<LayoutSamples> {
   const layouts = buildLayouts();
   const emulator = await startEmulator({ clients: [COLD_START_CLIENT] });
   try {
-    const pushText = (await serializeProviders(REPO_ROOT, ["shims"])).shims?.find((shim) => shim.name === "pushProviderSelectionShim")?.text;
-    if (!pushText) throw new Error("could not serialize the PushProviderSelection shim");
+    const pushText = providerText("pushProviderSelection");
     const samples: LayoutSamples = { bare: [], host: { vendored: [], installed: [] }, cost: { vendored: [], installed: [] } };
     const order: Layout[] = ["vendored", "installed"];
     // One unmeasured round per layout warms the OS file cache.

@@ -8,9 +8,9 @@ import type { ColdStartSummary } from "./coldStart";
 import type { GetEventStreamsRun } from "./getEventStreams";
 import type { LoadProfile, TypeLoad } from "./loadProfile";
 import type { ManyResourcesRun } from "./manyResources";
-import { shortReason, type SerializedSizes } from "./serializedSize";
-import type { Serialized } from "./serialization";
-import { median, round } from "./stats";
+import { providerText } from "../../provider/resources/common/providerText";
+import type { ProgramCostSample, TypeCost } from "./programCost";
+import { median, round, spread } from "./stats";
 
 export interface Row {
   section: string;
@@ -51,43 +51,42 @@ export function machineLine(startLoad: number[], date: Date): string {
 // 2. Calls per operation: callsReport.ts (run.ts imports it from there).
 
 
-// 3. Serialized size ------------------------------------------------------------------------------------------------
+// 3. What state stores, and what the program spends --------------------------------------------------------------
 
-function naiveSummary(serialized: Serialized): string {
-  if (serialized.error) return `cannot be serialized (${shortReason(serialized.error)})`;
-  const problems = [
-    serialized.secretInText ? "the client secret in plain text" : "",
-    serialized.secretInText && !serialized.containsSecrets ? "not marked secret" : "",
-    serialized.unresolvable?.length ? `${serialized.unresolvable.length} require(s) that do not resolve` : "",
-  ].filter(Boolean);
-  return `${serialized.bytes} B${problems.length ? `, with ${problems.join(", ")}` : ""}`;
-}
-
-export function sizeRows(sizes: SerializedSizes): Row[] {
-  const rows: Row[] = sizes.resources.map((entry) => {
-    const shim = entry.shim;
-    const sameText = shim.text === entry.shimInstalled.text;
-    const requires = shim.requires?.map((call) => call.replace(/^require\("pulumi-tenant\/dist\//, "…/").replace(/"\)$/, "")).join(", ");
-    const meets = (shim.bytes ?? Infinity) < GOALS.serializedBytes && !shim.containsSecrets && sameText;
-    return {
+/** Rows of section 3, from fresh program processes under mocks (programCost.ts). */
+export function storedTextRows(samples: readonly ProgramCostSample[]): Row[] {
+  const types = samples[0]?.types ?? [];
+  const constant = types.every((type) => type.providerText === providerText(type.module));
+  const sameEverywhere = samples.every((sample) => sample.types.every((type, index) => type.providerText === types[index]?.providerText));
+  const small = types.every((type) => type.bytes < GOALS.serializedBytes);
+  const bytes = types.map((type) => type.bytes);
+  const at = (pick: (sample: ProgramCostSample) => number): number => median(samples.map(pick));
+  const perType = (pick: (type: TypeCost) => number): number[] => types.map((_type, index) => median(samples.map((sample) => pick(sample.types[index]))));
+  const ours = Math.max(...samples.map((sample) => sample.serializeCallsOurs));
+  const controlCalls = Math.min(...samples.map((sample) => sample.control.serializeCalls));
+  return [
+    {
       section: "3",
-      measure: `Serialized provider (__provider in state), ${entry.resource}, from dist/`,
+      measure: `Stored provider text (__provider in state) of each registered type, as its class registers it (mocks, installed copy, ${samples.length} processes)`,
       result:
-        `shim ${shim.bytes} B, secret: ${shim.containsSecrets ? "yes" : "no"}, requires only ${requires}; same text from an installed copy: ${sameText ? "yes" : "NO"}. ` +
-        `Naive provider capturing the client — a client instance: repo ${naiveSummary(entry.naiveInstanceRepo)}, installed ${naiveSummary(entry.naiveInstanceInstalled)}; ` +
-        `the client module + settings: repo ${naiveSummary(entry.naiveModuleRepo)}, installed ${naiveSummary(entry.naiveModuleInstalled)}`,
-      goal: `< ${GOALS.serializedBytes} B, no secret`,
-      verdict: meets ? "meets" : "MISSES",
-    };
-  });
-  rows.push({
-    section: "3",
-    measure: "Serialization time in the program (SDK serializeFunction, once per provider object)",
-    result: `first ${round(sizes.firstSerializationMs)} ms (the SDK loads TypeScript to parse function text), next ones ≤ ${round(sizes.laterSerializationMs)} ms`,
-    goal: "—",
-    verdict: "context for 6 (part of the time before the first API call)",
-  });
-  return rows;
+        `${types.map((type) => `${type.name} ${type.bytes} B`).join(", ")} (${types.length} types, ${Math.min(...bytes)}–${Math.max(...bytes)} B); ` +
+        `each the constant text of its type, requiring only …/resources/<module>/handler: ${constant ? "yes" : "NO"}; the same in every process: ${sameEverywhere ? "yes" : "NO"}`,
+      goal: `< ${GOALS.serializedBytes} B, a constant: nothing of the program in it`,
+      verdict: constant && sameEverywhere && small ? "meets" : "MISSES",
+    },
+    {
+      section: "3",
+      measure: `What a program spends on the package before its resources register (fresh process, mocks; median of ${samples.length})`,
+      result:
+        `require("pulumi-tenant") ${round(at((sample) => sample.requireMs))} ms (CPU ${round(at((sample) => sample.requireCpuMs))} ms); ` +
+        `a constructor ${spread(perType((type) => type.constructMs), 1)} ms, then ${spread(perType((type) => type.toRegistrationMs))} ms to its registration; ` +
+        `serializeFunction: ${ours} call(s). Control, a pulumi.dynamic.Resource in the same process: ${controlCalls} call(s), ` +
+        `${round(at((sample) => sample.control.serializeMs))} ms in it, ${round(at((sample) => sample.control.toRegistrationMs))} ms to its registration`,
+      goal: "nothing serialized",
+      verdict:
+        ours > 0 ? "SERIALIZES" : controlCalls > 0 ? "nothing serialized (the control's call shows the probe sees one)" : "cannot tell: the probe missed the control's serialization",
+    },
+  ];
 }
 
 // 4. Cold start -------------------------------------------------------------------------------------------------------

@@ -4,7 +4,7 @@
  * report, so `npm run bench --silent > bench.md` captures it.
  *
  * Sections: 1 client throughput vs raw undici vs the official SDK · 2 calls per operation vs the floor ·
- * 3 serialized provider size · 4 host cold start · 5 getEventStreams over 10,000 streams · 6 `up` of 100 resources ·
+ * 3 the stored provider text per type and what a program spends before its resources register · 4 host cold start · 5 getEventStreams over 10,000 streams · 6 `up` of 100 resources ·
  * 7 scale: 100 and 1,000 tickets at parallelism 8 and 64 against a 50-requests-per-second bucket · 8 native plugin
  * start · 9 state: the 1,000-ticket `up` persisting like the file backend, with and without
  * PULUMI_SKIP_CHECKPOINTS, for the recorded older `__provider` texts and today's.
@@ -28,11 +28,11 @@ import {
   machineLine,
   manyResourceRows,
   markdownTable,
-  sizeRows,
+  storedTextRows,
   type Row,
 } from "./report";
 import { callRows, mfaCallRows } from "./callsReport";
-import { benchSerializedSize } from "./serializedSize";
+import { benchProgramCost } from "./programCost";
 import { benchThroughput, throughputRows } from "./throughput";
 
 const started = performance.now();
@@ -72,8 +72,8 @@ async function main(): Promise<void> {
   const streamCalls = await section("2 calls per operation (examples/event-streams)", () => benchEventStreamCalls());
   rows.push(...eventStreamCallRows(streamCalls, EXAMPLE_STREAMS));
 
-  const sizes = await section("3 serialized provider size", () => benchSerializedSize());
-  rows.push(...sizeRows(sizes));
+  const programCost = await section("3 stored provider text and the program's cost before registering", () => benchProgramCost(3));
+  rows.push(...storedTextRows(programCost));
 
   const coldRounds = 5;
   const cold = await section("4 host cold start", () => benchColdStart(coldRounds));

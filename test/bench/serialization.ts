@@ -1,6 +1,7 @@
 /**
- * Serialized providers as dynamic.Resource produces them, measured in a plain `node` child process
- * (fixtures/serialize.js): tsx would transform dist/ on load and change the very text being measured.
+ * What the benchmarks need around serialized providers and installed copies: the cold-start benchmark's null
+ * provider, serialized as dynamic.Resource does it in a plain `node` child process (fixtures/serialize.js; tsx would
+ * transform the function and change its text), and a consumer project holding an installed copy of the package.
  */
 import { execFile } from "node:child_process";
 import * as fs from "node:fs";
@@ -12,41 +13,20 @@ import { REPO_ROOT } from "../../tools/stacks/packageLink";
 const run = promisify(execFile);
 const SERIALIZE_SCRIPT = path.join(__dirname, "fixtures", "serialize.js");
 
-export interface Serialized {
-  bytes?: number;
-  containsSecrets?: boolean;
-  /** The naive providers' sentinel client secret appears in the text as plain text. */
-  secretInText?: boolean;
-  requires?: string[];
-  /** Captured `require("…")` specifiers the package root cannot resolve (the text would fail to load). */
-  unresolvable?: string[];
-  text?: string;
-  /** The serializer's own error, when the provider cannot be serialized at all. */
-  error?: string;
-  ms: number;
-}
-
-export interface SerializationReport {
-  shims?: (Serialized & { name: string })[];
-  null?: Serialized;
-  naive?: (Serialized & { flavour: "instance" | "module"; resource: string })[];
-}
-
-/** Runs the serializer with `root` as the consumer project (its node_modules provides both packages). */
-export async function serializeProviders(root: string, what: ("shims" | "null" | "naive")[]): Promise<SerializationReport> {
-  const { stdout } = await run(process.execPath, [SERIALIZE_SCRIPT, root, what.join(",")], {
+/** The `__provider` text of the null provider (fixtures/nullProvider.js), as dynamic.Resource would store it. */
+export async function serializedNullProvider(root: string = REPO_ROOT): Promise<string> {
+  const { stdout } = await run(process.execPath, [SERIALIZE_SCRIPT, root], {
     cwd: root,
     env: { ...process.env, NODE_NO_WARNINGS: "1" },
-    maxBuffer: 64 * 1024 * 1024,
+    maxBuffer: 16 * 1024 * 1024,
     timeout: 60_000,
   });
-  return JSON.parse(stdout) as SerializationReport;
+  return (JSON.parse(stdout) as { text: string }).text;
 }
 
 /**
- * A consumer project with pulumi-tenant installed as a COPY (package.json + dist/), as `npm install` leaves it:
- * the closure serializer treats code under node_modules differently from the repository's self-link.
- * Dependencies are linked to the repository's copies. Returns the project root and a cleanup.
+ * A consumer project with pulumi-tenant installed as a COPY (package.json + dist/), as `npm install` leaves it, its
+ * dependencies linked to the repository's copies. Returns the project root and a cleanup.
  */
 export function installedCopy(): { root: string; dispose(): void } {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-tenant-bench-install-"));

@@ -1,56 +1,13 @@
 // Each definition's `outputs` is what the class declares, the typings say and the plugin schema publishes; the
 // handlers write state. Here every registered handler's real outputs — create, read and update against the
 // emulator — are parsed with its definition's output schema, and nothing is stored that the definition (outputs
-// or echoed inputs) does not declare. A resource added to the registry without a scenario here fails.
+// or echoed inputs) does not declare. A resource added to the registry without a scenario (scenarios.ts) fails.
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { ResourceDefinition } from "../../provider/resources/common/definition";
 import { REGISTRY } from "../../provider/resources/registry";
-import { AUTH_TOKEN, configureRequest, tenantConfig, useConfiguredTenant } from "./harness";
-
-interface Scenario {
-  /** Inputs of the create. */
-  create: Record<string, unknown>;
-  /** Inputs of an in-place update, or null for a resource that is only ever replaced. */
-  update: Record<string, unknown> | null;
-}
-
-const SCENARIOS: Record<string, Scenario> = {
-  pushProviderSelection: { create: { provider: "sns" }, update: { provider: "direct" } },
-  phoneProvider: {
-    create: { name: "vendor_a", credentials: { authToken: AUTH_TOKEN }, configuration: { sid: "AC1", deliveryMethods: ["text"], defaultFrom: "+15550100" } },
-    update: { name: "vendor_a", credentials: { authToken: AUTH_TOKEN }, disabled: true, configuration: { sid: "AC1", deliveryMethods: ["voice"], mssid: "MG1" } },
-  },
-  enrollmentTicket: { create: { userId: "email|alice", factor: "otp" }, update: null },
-  mfaFactor: { create: { factor: "sms" }, update: { factor: "sms", enabled: false } },
-  mfaPolicy: { create: { policy: "all-applications" }, update: { policy: "confidence-score" } },
-  phoneMessageTypes: { create: { messageTypes: ["sms"] }, update: { messageTypes: ["voice", "sms"] } },
-  snsPushProvider: {
-    create: { awsAccessKeyId: "AKIAEXAMPLE", awsSecretAccessKey: AUTH_TOKEN, awsRegion: "us-east-1" },
-    update: { awsAccessKeyId: "AKIAEXAMPLE", awsSecretAccessKey: AUTH_TOKEN, awsRegion: "eu-west-1", snsGcmPlatformApplicationArn: "arn:gcm" },
-  },
-  apnsPushProvider: {
-    create: { bundleId: "com.example.app", p12: "AAAA" },
-    update: { bundleId: "com.example.app", sandbox: true, p12: "AAAA" },
-  },
-  fcmPushProvider: {
-    create: { serverCredentials: '{"type":"service_account"}' },
-    update: { serverCredentials: '{"type":"service_account","rotated":true}' },
-  },
-  eventStream: {
-    create: {
-      name: "audit",
-      subscriptions: [{ eventType: "user.created" }],
-      destination: { type: "webhook", configuration: { webhookEndpoint: "https://hooks.example.com/in", webhookAuthorization: { method: "bearer", token: AUTH_TOKEN } } },
-    },
-    update: {
-      name: "audit-renamed",
-      subscriptions: [{ eventType: "user.created" }, { eventType: "user.deleted" }],
-      status: "disabled",
-      destination: { type: "webhook", configuration: { webhookEndpoint: "https://hooks.example.com/in", webhookAuthorization: { method: "bearer", token: AUTH_TOKEN } } },
-    },
-  },
-};
+import { configureRequest, tenantConfig, useConfiguredTenant } from "./harness";
+import { scenarioOf } from "./scenarios";
 
 const configure = { configure: async () => undefined };
 const tenant = useConfiguredTenant(configure);
@@ -66,8 +23,7 @@ function expectDeclared(definition: ResourceDefinition, stored: unknown, step: s
 
 describe.each(REGISTRY.map((registered) => [registered.definition.module, registered] as const))("%s", (module, registered) => {
   it("writes outputs its definition declares, on create, read and update", async () => {
-    const scenario = SCENARIOS[module];
-    expect(scenario, `no scenario for the registered resource "${module}": add one above`).toBeDefined();
+    const scenario = scenarioOf(module);
     const handler = await registered.handler();
     await handler.configure(configureRequest(tenantConfig(tenant())));
     const checked = await handler.check({}, scenario.create);

@@ -67,6 +67,13 @@ export const apnsPushProviderDefinition = defineResource({
   inputs,
   outputs,
   identity: { kind: "tenant", noun: "APNs configuration" },
+  // no API clears the certificate, so delete makes no call
+  scopes: {
+    create: ["update:guardian_factors"],
+    read: ["read:guardian_factors"],
+    update: ["update:guardian_factors"],
+    delete: [],
+  },
 });
 
 export type ApnsPushProviderInputs = InputsOf<typeof apnsPushProviderDefinition>;

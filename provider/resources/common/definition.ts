@@ -7,6 +7,7 @@
  *   argsDescription  the TSDoc of its constructor's `args`
  *   inputs           a strict zod object in camelCase: check validates with it, the Args type comes from it
  *   outputs          a zod object of the output properties the class declares (inputs may appear again)
+ *   scopes           the management-API scopes each operation's calls need (the README's scope table)
  *   identity         what the id is and how a resource is tied to its tenant (guards and `.get` errors)
  * Each property's schema carries its metadata (`property(schema, meta)`, shapes/property.ts): description,
  * secretness, what a change does, defaults, set semantics, what the service keeps, how stored state falls back.
@@ -28,6 +29,20 @@ export type Identity =
   /** An id of the package's making, which the service cannot look up (a ticket's digest). */
   | { kind: "minted" };
 
+/** A management-API scope, `<action>:<api resource>`, e.g. `read:guardian_factors`. */
+export type Scope = `${"create" | "read" | "update" | "delete"}:${string}`;
+
+/**
+ * The scopes an operation's calls need, every path of it included (e.g. a create that adopts what exists reads and
+ * updates too); empty when the operation makes no call. `read` serves refresh, `.get` and `pulumi import`.
+ */
+export interface OperationScopes {
+  create: readonly Scope[];
+  read: readonly Scope[];
+  update: readonly Scope[];
+  delete: readonly Scope[];
+}
+
 export interface ResourceDefinition<Inputs extends z.ZodObject = z.ZodObject, Outputs extends z.ZodObject = z.ZodObject> {
   name: string;
   module: string;
@@ -43,6 +58,8 @@ export interface ResourceDefinition<Inputs extends z.ZodObject = z.ZodObject, Ou
   rules?: (inputs: PropertyBag) => CheckFailure[];
   /** A replacement must delete the old resource first (its name is unique in the tenant). */
   replaceDeletesFirst?: boolean;
+  /** What the client's token must hold for each operation; checked against the emulator's routes by running them. */
+  scopes: OperationScopes;
   /** `false` when the service cannot read one back by id, so `pulumi import` has nothing to read (default true). */
   importable?: boolean;
 }

@@ -73,6 +73,13 @@ export const enrollmentTicketDefinition = defineResource({
   // A ticket's outputs echo every input: the service cannot read a ticket back.
   echoedInputs: "all",
   importable: false,
+  // no API reads, changes or revokes a ticket
+  scopes: {
+    create: ["create:guardian_enrollment_tickets"],
+    read: [],
+    update: [],
+    delete: [],
+  },
 });
 
 export type EnrollmentTicketInputs = InputsOf<typeof enrollmentTicketDefinition>;

@@ -205,6 +205,12 @@ export const eventStreamDefinition = defineResource({
   identity: { kind: "service", noun: "event stream", prefix: "est_" },
   // A stream's name is unique in the tenant: the old stream must go before its replacement can be created.
   replaceDeletesFirst: true,
+  scopes: {
+    create: ["create:event_streams"],
+    read: ["read:event_streams"],
+    update: ["update:event_streams"],
+    delete: ["delete:event_streams"],
+  },
 });
 
 export type EventStreamInputs = InputsOf<typeof eventStreamDefinition>;

@@ -57,6 +57,13 @@ export const fcmPushProviderDefinition = defineResource({
   inputs,
   outputs,
   identity: { kind: "tenant", noun: "FCM v1 service account" },
+  // the service can neither read nor clear it: refresh and delete make no call
+  scopes: {
+    create: ["update:guardian_factors"],
+    read: [],
+    update: ["update:guardian_factors"],
+    delete: [],
+  },
 });
 
 export type FcmPushProviderInputs = InputsOf<typeof fcmPushProviderDefinition>;

@@ -53,4 +53,11 @@ export const mfaFactorDefinition = defineResource({
   inputs,
   outputs,
   identity: { kind: "keyed", noun: "factor", tenantOutput: "tenantDomain" },
+  // create reads the factor list (put back on delete) before switching it; the API has no DELETE
+  scopes: {
+    create: ["read:guardian_factors", "update:guardian_factors"],
+    read: ["read:guardian_factors"],
+    update: ["update:guardian_factors"],
+    delete: ["update:guardian_factors"],
+  },
 });

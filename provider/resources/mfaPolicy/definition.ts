@@ -45,4 +45,11 @@ export const mfaPolicyDefinition = defineResource({
   inputs,
   outputs,
   identity: { kind: "tenant", noun: "policy" },
+  // create reads the current policy (put back on delete) before setting it; the API has no DELETE
+  scopes: {
+    create: ["read:mfa_policies", "update:mfa_policies"],
+    read: ["read:mfa_policies"],
+    update: ["update:mfa_policies"],
+    delete: ["update:mfa_policies"],
+  },
 });

@@ -46,4 +46,11 @@ export const phoneMessageTypesDefinition = defineResource({
   inputs,
   outputs,
   identity: { kind: "tenant", noun: "message types" },
+  // create reads the current types (put back on delete) before setting them; the API has no DELETE
+  scopes: {
+    create: ["read:guardian_factors", "update:guardian_factors"],
+    read: ["read:guardian_factors"],
+    update: ["update:guardian_factors"],
+    delete: ["update:guardian_factors"],
+  },
 });

@@ -100,6 +100,13 @@ export const phoneProviderDefinition = defineResource({
   identity: { kind: "service", noun: "phone provider", prefix: "pro_" },
   echoedInputs: ["adoptExisting"],
   rules: phoneProviderRules,
+  scopes: {
+    // create adopts an existing provider (adoptExisting, or after a lost answer) by listing and updating it
+    create: ["create:phone_providers", "read:phone_providers", "update:phone_providers"],
+    read: ["read:phone_providers"],
+    update: ["update:phone_providers"],
+    delete: ["delete:phone_providers"],
+  },
 });
 
 export type PhoneProviderInputs = InputsOf<typeof phoneProviderDefinition>;

@@ -43,6 +43,13 @@ export const pushProviderSelectionDefinition = defineResource({
   inputs,
   outputs,
   identity: { kind: "tenant", noun: "selection" },
+  // create reads the current selection (put back on delete) before setting it; the API has no DELETE
+  scopes: {
+    create: ["read:guardian_factors", "update:guardian_factors"],
+    read: ["read:guardian_factors"],
+    update: ["update:guardian_factors"],
+    delete: ["update:guardian_factors"],
+  },
 });
 
 export type PushProviderSelectionInputs = InputsOf<typeof pushProviderSelectionDefinition>;

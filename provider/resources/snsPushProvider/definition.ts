@@ -67,6 +67,13 @@ export const snsPushProviderDefinition = defineResource({
   inputs,
   outputs,
   identity: { kind: "tenant", noun: "SNS configuration" },
+  // delete writes the five fields as null: the API has no DELETE
+  scopes: {
+    create: ["update:guardian_factors"],
+    read: ["read:guardian_factors"],
+    update: ["update:guardian_factors"],
+    delete: ["update:guardian_factors"],
+  },
 });
 
 export type SnsPushProviderInputs = InputsOf<typeof snsPushProviderDefinition>;

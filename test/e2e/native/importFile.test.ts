@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { propertiesOf } from "../../../provider/resources/common/definition";
+import { propertiesOf } from "../../../provider/shapes/property";
 import { REGISTRY } from "../../../provider/resources/registry";
 import { startEmulator, type Emulator } from "../../../tools/emulator";
 import type { Engine } from "../../../tools/engine";

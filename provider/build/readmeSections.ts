@@ -1,0 +1,236 @@
+/**
+ * The README's lists that the code already holds, rendered from it: the registries (resources and functions),
+ * their definitions (descriptions, scopes, secret and write-only metadata, importability), the enums and the
+ * settings table. `npm run docs` writes each between its markers; test/docs holds the README's copy to them.
+ * Build tooling: not part of dist/.
+ */
+import { functionToken } from "../functions/definition";
+import { FUNCTIONS } from "../functions/registry";
+import { tokenOf } from "../plugin/schema";
+import type { OperationScopes, ResourceDefinition } from "../resources/common/definition";
+import { propertiesOf, type PropertyShape, type TypeShape } from "../shapes/property";
+import { dynamicResourceType } from "../resources/common/providerText";
+import * as enums from "../resources/enums";
+import { RESOURCES } from "../resources/registry";
+import { CONFIG_KEYS, SETTINGS, SETTING_NAMES } from "../settings";
+import { headingsOf, tableOfContents } from "./readmeMarkdown";
+
+export interface GeneratedSection {
+  /** The name in the region's markers. */
+  name: string;
+  /** The region's content; some sections read the README around them (its headings). */
+  render(readme: string): string;
+}
+
+const code = (text: string): string => `\`${text}\``;
+const cell = (text: string): string => text.replace(/\|/g, "\\|").replace(/\n/g, " ");
+
+function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
+  const line = (cells: readonly string[]): string => `| ${cells.map(cell).join(" | ")} |`;
+  return [line(header), `|${header.map(() => "---").join("|")}|`, ...rows.map(line)].join("\n");
+}
+
+/** `a`, `b` or `c` (`and` with conjunction "and"). */
+function series(items: readonly string[], conjunction = "or"): string {
+  if (items.length <= 1) return items.join("");
+  return `${items.slice(0, -1).join(", ")} ${conjunction} ${items[items.length - 1]}`;
+}
+
+/** The first sentence of a description (a period ending a sentence, not one inside "e.g."). */
+export function firstSentence(text: string): string {
+  const paragraph = text.split("\n\n")[0];
+  const end = /(?<!\be\.g|\bi\.e)\.(?=\s+[A-Z`(])/.exec(paragraph);
+  return end ? paragraph.slice(0, end.index + 1) : paragraph;
+}
+
+/** A link to the README section whose heading names `name` as a word; the plain name when none does. */
+function linkTo(readme: string, name: string, label = code(name)): string {
+  const heading = headingsOf(readme).find((candidate) => candidate.level > 1 && new RegExp(`(^|[^\\w])${name}([^\\w]|$)`).test(candidate.text));
+  return heading ? `[${label}](#${heading.anchor})` : label;
+}
+
+const functionForms = (name: string): string[] => [name, `${name}Output`];
+
+// Resources at a glance ----------------------------------------------------------------------------------------------
+
+function renderResources(readme: string): string {
+  const rows = [
+    ...RESOURCES.map((definition) => [linkTo(readme, definition.name), firstSentence(definition.description)]),
+    ...FUNCTIONS.map(({ definition }) => [
+      functionForms(definition.name).map((name, index) => (index === 0 ? linkTo(readme, name) : code(name))).join(", "),
+      firstSentence(definition.description),
+    ]),
+  ];
+  return table(["Resource or function", "What it manages"], rows);
+}
+
+// Enums ---------------------------------------------------------------------------------------------------------------
+
+/** Each enum type with its exported list of values and type guard (`isPushProviderName` ↔ `PUSH_PROVIDER_NAMES`). */
+export function enumExports(): { type: string; list: string; guard: string; values: readonly string[] }[] {
+  const exported = enums as unknown as Record<string, unknown>;
+  return Object.keys(exported)
+    .filter((name) => /^is[A-Z]/.test(name) && typeof exported[name] === "function")
+    // A module's export order depends on the loader: sort by name.
+    .sort()
+    .map((guard) => {
+      const type = guard.slice(2);
+      const list = `${type.replace(/(?<=[a-z0-9])(?=[A-Z])/g, "_").toUpperCase()}S`;
+      const values = exported[list];
+      if (!Array.isArray(values)) throw new Error(`resources/enums.ts exports the guard ${guard} but no list ${list}`);
+      return { type, list, guard, values: values as string[] };
+    });
+}
+
+function renderEnums(): string {
+  const rows = enumExports().map(({ type, list, guard, values }) => [
+    code(type),
+    values.map((value) => code(JSON.stringify(value))).join(", "),
+    code(list),
+    code(guard),
+  ]);
+  return table(["Type", "Values", "List", "Type guard"], rows);
+}
+
+// Scopes --------------------------------------------------------------------------------------------------------------
+
+/** The operations in the table's order; a scope's action is one of the same words. */
+const OPERATIONS: readonly (keyof OperationScopes)[] = ["create", "read", "update", "delete"];
+
+const scopeList = (scopes: readonly string[]): string => (scopes.length === 0 ? "none (no call)" : scopes.map(code).join(", "));
+
+/** Every scope of every resource and function, once, ordered by API resource, then create, read, update, delete. */
+export function allScopes(): string[] {
+  const scopes = new Set([
+    ...RESOURCES.flatMap((definition) => OPERATIONS.flatMap((operation) => definition.scopes[operation])),
+    ...FUNCTIONS.flatMap(({ definition }) => definition.scopes),
+  ]);
+  const key = (scope: string): [string, number] => {
+    const [action, resource] = scope.split(":");
+    return [resource, OPERATIONS.indexOf(action as keyof OperationScopes)];
+  };
+  return [...scopes].sort((left, right) => {
+    const [leftResource, leftAction] = key(left);
+    const [rightResource, rightAction] = key(right);
+    return leftResource === rightResource ? leftAction - rightAction : leftResource < rightResource ? -1 : 1;
+  });
+}
+
+function renderScopes(): string {
+  const resourceRows = RESOURCES.map((definition) => [code(definition.name), ...OPERATIONS.map((operation) => scopeList(definition.scopes[operation]))]);
+  const functions = FUNCTIONS.map(({ definition }) => `${series(functionForms(definition.name).map(code), "and")} need ${scopeList(definition.scopes)} on every call.`);
+  const header = ["Resource", "create", "read (refresh, `.get`, import)", "update", "delete"];
+  return [table(header, resourceRows), functions.join(" "), `All of them: ${allScopes().map(code).join(", ")}.`].join("\n\n");
+}
+
+// Settings ------------------------------------------------------------------------------------------------------------
+
+function renderSettings(): string {
+  const rows = SETTING_NAMES.map((name) => {
+    const setting = SETTINGS[name];
+    return [`${code(CONFIG_KEYS[name])}${setting.secret ? " (secret)" : ""}`, code(setting.envVar), setting.description];
+  });
+  return table(["Stack config", "Environment", "Meaning"], rows);
+}
+
+// Secrets -------------------------------------------------------------------------------------------------------------
+
+/** The object types a value of this type may have at its top level (an object, or each variant of a union). */
+function objectsOf(type: TypeShape): PropertyShape[][] {
+  if (type.kind === "object") return [type.properties];
+  if (type.kind === "union") return type.variants.map((variant) => variant.type.properties);
+  if (type.kind === "array") return objectsOf(type.items);
+  return [];
+}
+
+/** The paths (`a.b.c`) of the outermost properties that pass `test`, at any depth, without repeats. */
+export function outermostPaths(shapes: readonly PropertyShape[], test: (shape: PropertyShape) => boolean, prefix = ""): string[] {
+  const paths = shapes.flatMap((shape) => {
+    const path = `${prefix}${shape.name}`;
+    if (test(shape)) return [path];
+    return objectsOf(shape.type).flatMap((properties) => outermostPaths(properties, test, `${path}.`));
+  });
+  return [...new Set(paths)];
+}
+
+/** `a.b.token`, `a.b.password` → "`token` or `password` in `a.b`", grouped by the path that holds them. */
+function describePaths(paths: readonly string[], conjunction: "or" | "and"): string {
+  const byParent = new Map<string, string[]>();
+  for (const path of paths) {
+    const cut = path.lastIndexOf(".");
+    const parent = cut < 0 ? "" : path.slice(0, cut);
+    byParent.set(parent, [...(byParent.get(parent) ?? []), path.slice(cut + 1)]);
+  }
+  return [...byParent]
+    .map(([parent, names]) => {
+      const listed = names.map(code);
+      return parent === "" ? listed.join(", ") : `${series(listed, conjunction)} in ${code(parent)}`;
+    })
+    .join("; ");
+}
+
+function secretRow(definition: ResourceDefinition): string[] | undefined {
+  const shapes = [...propertiesOf(definition.inputs), ...propertiesOf(definition.outputs)];
+  const secret = outermostPaths(shapes, (shape) => shape.secret === true);
+  const writeOnly = outermostPaths(shapes, (shape) => shape.writeOnly === true);
+  if (secret.length === 0 && writeOnly.length === 0) return undefined;
+  // The dynamic resources mark secrets per top-level property: one holding a nested secret is secret whole.
+  const topLevel = [...new Set(secret.map((path) => path.split(".")[0]))];
+  const inState = topLevel
+    .map((name) => {
+      const nested = secret.filter((path) => path.startsWith(`${name}.`)).map((path) => path.slice(name.length + 1));
+      return nested.length === 0
+        ? code(name)
+        : `${code(name)} whenever it holds its ${describePaths(nested, "or")} (with the \`tenant\` plugin: those fields)`;
+    })
+    .join(", ");
+  return [code(definition.name), inState || "—", writeOnly.length > 0 ? describePaths(writeOnly, "and") : "—"];
+}
+
+function renderSecrets(): string {
+  const rows = RESOURCES.map(secretRow).filter((row): row is string[] => row !== undefined);
+  const providerSecrets = SETTING_NAMES.filter((name) => SETTINGS[name].secret).map(code);
+  rows.push([`${code("Provider")} (explicit)`, providerSecrets.join(", "), "—"]);
+  return table(["Resource", "Secret in state, however you pass it", "Write-only: never read back, kept from your program"], rows);
+}
+
+// The native plugin ---------------------------------------------------------------------------------------------------
+
+function renderPlugin(): string {
+  const rows = [
+    ...RESOURCES.map((definition: ResourceDefinition) => [
+      code(tokenOf(definition.name)),
+      "resource",
+      definition.importable === false ? "no: the service cannot read it back" : "yes",
+    ]),
+    ...FUNCTIONS.map(({ definition }) => [code(functionToken(definition)), "function", "—"]),
+  ];
+  const configuration = SETTING_NAMES.map((name) => `${code(CONFIG_KEYS[name])}${SETTINGS[name].secret ? " (secret)" : ""}`);
+  const settings = `Provider configuration: ${series(configuration, "and")}, each falling back to its \`TENANT_*\` variable as in [Settings](#settings).`;
+  return `${table(["Token", "Kind", "`pulumi import`"], rows)}\n\n${settings}`;
+}
+
+// What a program's mocks see ------------------------------------------------------------------------------------------
+
+function renderMockTokens(): string {
+  const rows = [
+    ...RESOURCES.map((definition) => [code(`new tenant.${definition.name}(…)`), `\`newResource\`, type ${code(dynamicResourceType(definition.name))}`]),
+    [code("new tenant.Provider(…)"), `\`newResource\`, type ${code("pulumi:providers:pulumi-nodejs")}`],
+    ...FUNCTIONS.map(({ definition }) => [
+      functionForms(definition.name).map((name) => code(`tenant.${name}(…)`)).join(", "),
+      `\`call\`, token ${code(functionToken(definition))}`,
+    ]),
+  ];
+  return table(["In your program", "Reaches the mocks' …"], rows);
+}
+
+export const GENERATED_SECTIONS: readonly GeneratedSection[] = [
+  { name: "contents", render: tableOfContents },
+  { name: "settings", render: renderSettings },
+  { name: "scopes", render: renderScopes },
+  { name: "resources", render: renderResources },
+  { name: "enums", render: renderEnums },
+  { name: "secrets", render: renderSecrets },
+  { name: "plugin", render: renderPlugin },
+  { name: "mock-tokens", render: renderMockTokens },
+];

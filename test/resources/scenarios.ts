@@ -1,0 +1,57 @@
+/**
+ * One lifecycle per registered resource, for the suites that run every handler the same way: the inputs of a
+ * create and of an in-place update (null for a resource that is only ever replaced). A resource added to the
+ * registry without a scenario here fails those suites, naming it.
+ */
+import { AUTH_TOKEN } from "./harness";
+
+export interface Scenario {
+  /** Inputs of the create. */
+  create: Record<string, unknown>;
+  /** Inputs of an in-place update, or null for a resource that is only ever replaced. */
+  update: Record<string, unknown> | null;
+}
+
+export const SCENARIOS: Readonly<Record<string, Scenario>> = {
+  pushProviderSelection: { create: { provider: "sns" }, update: { provider: "direct" } },
+  phoneProvider: {
+    create: { name: "vendor_a", credentials: { authToken: AUTH_TOKEN }, configuration: { sid: "AC1", deliveryMethods: ["text"], defaultFrom: "+15550100" } },
+    update: { name: "vendor_a", credentials: { authToken: AUTH_TOKEN }, disabled: true, configuration: { sid: "AC1", deliveryMethods: ["voice"], mssid: "MG1" } },
+  },
+  enrollmentTicket: { create: { userId: "email|alice", factor: "otp" }, update: null },
+  mfaFactor: { create: { factor: "sms" }, update: { factor: "sms", enabled: false } },
+  mfaPolicy: { create: { policy: "all-applications" }, update: { policy: "confidence-score" } },
+  phoneMessageTypes: { create: { messageTypes: ["sms"] }, update: { messageTypes: ["voice", "sms"] } },
+  snsPushProvider: {
+    create: { awsAccessKeyId: "AKIAEXAMPLE", awsSecretAccessKey: AUTH_TOKEN, awsRegion: "us-east-1" },
+    update: { awsAccessKeyId: "AKIAEXAMPLE", awsSecretAccessKey: AUTH_TOKEN, awsRegion: "eu-west-1", snsGcmPlatformApplicationArn: "arn:gcm" },
+  },
+  apnsPushProvider: {
+    create: { bundleId: "com.example.app", p12: "AAAA" },
+    update: { bundleId: "com.example.app", sandbox: true, p12: "AAAA" },
+  },
+  fcmPushProvider: {
+    create: { serverCredentials: '{"type":"service_account"}' },
+    update: { serverCredentials: '{"type":"service_account","rotated":true}' },
+  },
+  eventStream: {
+    create: {
+      name: "audit",
+      subscriptions: [{ eventType: "user.created" }],
+      destination: { type: "webhook", configuration: { webhookEndpoint: "https://hooks.example.com/in", webhookAuthorization: { method: "bearer", token: AUTH_TOKEN } } },
+    },
+    update: {
+      name: "audit-renamed",
+      subscriptions: [{ eventType: "user.created" }, { eventType: "user.deleted" }],
+      status: "disabled",
+      destination: { type: "webhook", configuration: { webhookEndpoint: "https://hooks.example.com/in", webhookAuthorization: { method: "bearer", token: AUTH_TOKEN } } },
+    },
+  },
+};
+
+/** The scenario of a registered resource; fails naming it when there is none. */
+export function scenarioOf(module: string): Scenario {
+  const scenario = SCENARIOS[module];
+  if (!scenario) throw new Error(`no scenario for the registered resource "${module}": add one to test/resources/scenarios.ts`);
+  return scenario;
+}
