@@ -15,6 +15,13 @@ function members(shapes: PropertyShape[], type: (shape: PropertyShape) => string
     .join("");
 }
 
+/** The named types a function's typings declare. */
+export function functionTypeNames(definition: FunctionDefinition): string[] {
+  const rendering: Rendering = { resourceName: definition.name, named: new Map() };
+  for (const shape of propertiesOf(definition.result)) plainType(shape.type, rendering);
+  return [...rendering.named.keys()];
+}
+
 export function renderFunctionTypes(definition: FunctionDefinition): string {
   const rendering: Rendering = { resourceName: definition.name, named: new Map() };
   const typeName = upperFirst(definition.name);

@@ -72,9 +72,11 @@ function namedTypesOf(definition: ResourceDefinition): string[] {
   return [...rendering.named.keys()];
 }
 
-export function renderExports(definitions: readonly ResourceDefinition[]): string {
+/** `exportedElsewhere`: named types the index exports from another module (a function's, of the same shape). */
+export function renderExports(definitions: readonly ResourceDefinition[], exportedElsewhere: ReadonlySet<string>): string {
   const resources = definitions.map((definition) => {
-    const types = [`${definition.name}Args`, ...namedTypesOf(definition)].map((name) => `type ${name}`);
+    const named = namedTypesOf(definition).filter((name) => !exportedElsewhere.has(name));
+    const types = [`${definition.name}Args`, ...named].map((name) => `type ${name}`);
     return `export { ${[definition.name, ...types].join(", ")} } from "./${definition.module}/resource.generated";\n`;
   });
   const enums = exportedEnums(definitions).flatMap(({ name }) => [valueListName(name), `is${name}`, `type ${name}`]);

@@ -10,10 +10,10 @@ import { tokenOf } from "../plugin/schema";
 import type { OperationScopes, ResourceDefinition } from "../resources/common/definition";
 import { propertiesOf, type PropertyShape, type TypeShape } from "../shapes/property";
 import { dynamicResourceType } from "../resources/common/providerText";
-import * as enums from "../resources/enums";
 import { RESOURCES } from "../resources/registry";
 import { CONFIG_KEYS, SETTINGS, SETTING_NAMES } from "../settings";
 import { headingsOf, tableOfContents } from "./readmeMarkdown";
+import { exportedEnums, valueListName } from "./packageExports";
 
 export interface GeneratedSection {
   /** The name in the region's markers. */
@@ -66,29 +66,11 @@ function renderResources(readme: string): string {
 
 // Enums ---------------------------------------------------------------------------------------------------------------
 
-/** Each enum type with its exported list of values and type guard (`isPushProviderName` ↔ `PUSH_PROVIDER_NAMES`). */
-export function enumExports(): { type: string; list: string; guard: string; values: readonly string[] }[] {
-  const exported = enums as unknown as Record<string, unknown>;
-  return Object.keys(exported)
-    .filter((name) => /^is[A-Z]/.test(name) && typeof exported[name] === "function")
-    // A module's export order depends on the loader: sort by name.
-    .sort()
-    .map((guard) => {
-      const type = guard.slice(2);
-      const list = `${type.replace(/(?<=[a-z0-9])(?=[A-Z])/g, "_").toUpperCase()}S`;
-      const values = exported[list];
-      if (!Array.isArray(values)) throw new Error(`resources/enums.ts exports the guard ${guard} but no list ${list}`);
-      return { type, list, guard, values: values as string[] };
-    });
-}
-
 function renderEnums(): string {
-  const rows = enumExports().map(({ type, list, guard, values }) => [
-    code(type),
-    values.map((value) => code(JSON.stringify(value))).join(", "),
-    code(list),
-    code(guard),
-  ]);
+  // Sorted by name, as a reader looks one up.
+  const rows = [...exportedEnums(RESOURCES)]
+    .sort((left, right) => (left.name < right.name ? -1 : 1))
+    .map(({ name, values }) => [code(name), values.map((value) => code(JSON.stringify(value))).join(", "), code(valueListName(name)), code(`is${name}`)]);
   return table(["Type", "Values", "List", "Type guard"], rows);
 }
 

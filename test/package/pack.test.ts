@@ -48,7 +48,7 @@ describe("npm pack --dry-run", () => {
     for (const file of [...PLUGIN_FILES, "dist/schema.json", "dist/plugin/main.js"]) expect(files).toContain(file);
     for (const resource of ["pushProviderSelection", "phoneProvider", "enrollmentTicket"]) {
       expect(files).toContain(`dist/resources/${resource}/handler.js`);
-      expect(files).toContain(`dist/resources/${resource}/resource.d.ts`);
+      expect(files).toContain(`dist/resources/${resource}/resource.generated.d.ts`);
     }
   });
 

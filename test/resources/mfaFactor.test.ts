@@ -2,7 +2,7 @@
 // factor, drift, get/import, another tenant refused, validation before any call.
 import { describe, expect, it } from "vitest";
 import * as handler from "../../provider/resources/mfaFactor/handler";
-import { MFA_FACTOR_NAMES } from "../../provider/resources/enums";
+import { MFA_FACTOR_NAMES } from "../../provider/resources/enums.generated";
 import { UNKNOWN, apiRequests, rejectionOf, tenantHostOf, useConfiguredTenant } from "./harness";
 
 const tenant = useConfiguredTenant(handler);

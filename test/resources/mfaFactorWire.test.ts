@@ -1,6 +1,6 @@
 // expand and flatten of the guardian factors, on the recorded shapes of the API.
 import { describe, expect, it } from "vitest";
-import { MFA_FACTOR_NAMES } from "../../provider/resources/enums";
+import { MFA_FACTOR_NAMES } from "../../provider/resources/enums.generated";
 import {
   expandFactor,
   factorListResponse,

@@ -1,6 +1,6 @@
 // expand and flatten of the MFA policy and the phone message types, on the recorded shapes of the API.
 import { describe, expect, it } from "vitest";
-import { MFA_POLICY_NAMES } from "../../provider/resources/enums";
+import { MFA_POLICY_NAMES } from "../../provider/resources/enums.generated";
 import { expandPolicy, flattenPolicy, policiesRequest, policiesResponse } from "../../provider/resources/mfaPolicy/wire";
 import {
   expandMessageTypes,

@@ -1,6 +1,6 @@
 // expand and flatten of the push-notification provider selection, on the recorded shapes of the API.
 import { describe, expect, it } from "vitest";
-import { PUSH_PROVIDER_NAMES } from "../../provider/resources/enums";
+import { PUSH_PROVIDER_NAMES } from "../../provider/resources/enums.generated";
 import { expandSelection, flattenSelection, selectionRequest, selectionResponse } from "../../provider/resources/pushProviderSelection/wire";
 
 describe("expandSelection", () => {

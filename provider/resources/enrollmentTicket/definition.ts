@@ -3,7 +3,6 @@ import { z } from "zod";
 import { property } from "../../shapes/property";
 import { defineResource, type InputsOf } from "../common/definition";
 import { HOST_NAME_EXPECTED, isHostName, strictShape } from "../common/validation";
-import { ENROLLMENT_FACTORS } from "../enums";
 
 const inputs = strictShape({
   userId: property(z.string().min(1), {
@@ -22,12 +21,13 @@ const inputs = strictShape({
     description: "Locale of the enrollment email, used together with `sendMail`.",
     onChange: "replace",
   }),
-  factor: property(z.enum(ENROLLMENT_FACTORS).optional(), {
+  factor: property(z.enum(["push-notification", "phone", "email", "otp", "webauthn-roaming", "webauthn-platform"]).optional(), {
     description:
       'The factor the user must enroll with: `"push-notification"`, `"phone"`, `"email"`, `"otp"`, ' +
       '`"webauthn-roaming"` or `"webauthn-platform"`. Universal Login only.',
     onChange: "replace",
     typeName: "EnrollmentFactor",
+    exportedAs: "EnrollmentFactor",
   }),
   allowMultipleEnrollments: property(z.boolean().optional(), {
     description: "Lets a user who already enrolled in MFA enroll additional factors. Universal Login only.",

@@ -3,15 +3,15 @@ import { z } from "zod";
 import { property, TENANT_DOMAIN } from "../../shapes/property";
 import { defineResource } from "../common/definition";
 import { strictShape } from "../common/validation";
-import { MFA_FACTOR_NAMES } from "../enums";
 
 const inputs = strictShape({
-  factor: property(z.enum(MFA_FACTOR_NAMES), {
+  factor: property(z.enum(["sms", "push-notification", "otp", "email", "duo", "webauthn-roaming", "webauthn-platform", "recovery-code"]), {
     description:
       'The factor: `"sms"`, `"push-notification"`, `"otp"`, `"email"`, `"duo"`, `"webauthn-roaming"`, ' +
       '`"webauthn-platform"` or `"recovery-code"`. The phone factor is `"sms"` here (an enrollment ticket calls it ' +
       '`"phone"`). Changing it replaces the resource.',
     onChange: "replace",
+    exportedAs: "MfaFactorName",
   }),
   enabled: property(z.boolean().default(true), {
     description: "Whether the factor is on; default `true`.",

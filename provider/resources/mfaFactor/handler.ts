@@ -5,7 +5,7 @@
  */
 import { defineHandler } from "../common/defineHandler";
 import { settingCalls } from "../common/setting";
-import { MFA_FACTOR_NAMES, isMfaFactorName } from "../enums";
+import { MFA_FACTOR_NAMES, isMfaFactorName } from "../enums.generated";
 import { mfaFactorDefinition as definition } from "./definition";
 import { FACTORS_PATH, expandFactor, factorListResponse, factorPath, factorResponse, flattenFactor, flattenFactorResponse } from "./wire";
 

@@ -3,14 +3,14 @@ import { z } from "zod";
 import { property } from "../../shapes/property";
 import { defineResource } from "../common/definition";
 import { strictShape } from "../common/validation";
-import { MFA_POLICY_NAMES } from "../enums";
 
 const inputs = strictShape({
-  policy: property(z.enum(MFA_POLICY_NAMES), {
+  policy: property(z.enum(["never", "all-applications", "confidence-score"]), {
     description:
       'When MFA is required: `"never"`, `"all-applications"` (every login) or `"confidence-score"` (when the risk ' +
       "assessment finds a login unusual; turning it on also turns risk assessment on, and that stays on after the " +
       "policy changes back).",
+    exportedAs: "MfaPolicyName",
   }),
 });
 

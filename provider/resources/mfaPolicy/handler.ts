@@ -3,7 +3,7 @@
  */
 import { defineHandler } from "../common/defineHandler";
 import { settingCalls } from "../common/setting";
-import { isMfaPolicyName, type MfaPolicyName } from "../enums";
+import { isMfaPolicyName, type MfaPolicyName } from "../enums.generated";
 import { mfaPolicyDefinition as definition } from "./definition";
 import { POLICIES_PATH, expandPolicy, flattenPolicy, policiesResponse } from "./wire";
 

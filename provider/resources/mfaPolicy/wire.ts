@@ -3,7 +3,7 @@
  * that maps API ↔ outputs: the API's `[]` is `"never"`.
  */
 import { z } from "zod";
-import type { MfaPolicyName } from "../enums";
+import type { MfaPolicyName } from "../enums.generated";
 
 export const POLICIES_PATH = "/guardian/policies";
 

@@ -3,13 +3,13 @@ import { z } from "zod";
 import { property } from "../../shapes/property";
 import { defineResource } from "../common/definition";
 import { strictShape } from "../common/validation";
-import { PHONE_MESSAGE_TYPES } from "../enums";
 
 const inputs = strictShape({
   messageTypes: property(
-    z.array(z.enum(PHONE_MESSAGE_TYPES)).min(1),
+    z.array(z.enum(["sms", "voice"])).min(1),
     {
       set: { repeats: "refused", item: "message type" },
+      exportedAs: "PhoneMessageType",
       description:
         'The message types the phone factor offers: `"sms"` and/or `"voice"`, at least one. A set: the order ' +
         "never makes a difference.",

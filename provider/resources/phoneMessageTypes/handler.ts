@@ -4,7 +4,7 @@
  */
 import { defineHandler } from "../common/defineHandler";
 import { settingCalls } from "../common/setting";
-import { isPhoneMessageType, type PhoneMessageType } from "../enums";
+import { isPhoneMessageType, type PhoneMessageType } from "../enums.generated";
 import { phoneMessageTypesDefinition as definition } from "./definition";
 import { MESSAGE_TYPES_PATH, expandMessageTypes, flattenMessageTypes, messageTypesResponse } from "./wire";
 

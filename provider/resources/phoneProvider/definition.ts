@@ -3,7 +3,6 @@ import { z } from "zod";
 import { property } from "../../shapes/property";
 import { defineResource, type InputsOf, type StoredOutputs } from "../common/definition";
 import { strictShape } from "../common/validation";
-import { DELIVERY_METHODS, PHONE_PROVIDER_NAMES } from "../enums";
 import { phoneProviderRules } from "./rules";
 
 const VENDOR_ONLY = '(`"vendor_a"` only); give exactly one of `defaultFrom` and `mssid`.';
@@ -19,9 +18,10 @@ const configurationInput = strictShape({
   sid: property(z.string().min(1).optional(), {
     description: 'The vendor account SID; required for `"vendor_a"`, not accepted for `"custom"`.',
   }),
-  deliveryMethods: property(z.array(z.enum(DELIVERY_METHODS)).min(1).optional(), {
+  deliveryMethods: property(z.array(z.enum(["text", "voice"])).min(1).optional(), {
     description: 'How messages are delivered: `"text"` and/or `"voice"`, at least one; required for `"vendor_a"`.',
     typeName: "DeliveryMethod",
+    exportedAs: "DeliveryMethod",
     set: { repeats: "counted" },
   }),
   defaultFrom: property(z.string().min(1).optional(), { description: `The sender phone number ${VENDOR_ONLY}` }),
@@ -29,9 +29,10 @@ const configurationInput = strictShape({
 });
 
 const inputs = strictShape({
-  name: property(z.enum(PHONE_PROVIDER_NAMES), {
+  name: property(z.enum(["vendor_a", "custom"]), {
     description: 'The provider kind: `"vendor_a"` (the SMS vendor) or `"custom"` (a custom-phone-provider Action).',
     typeName: "PhoneProviderName",
+    exportedAs: "PhoneProviderName",
   }),
   credentials: property(credentialsInput, {
     description:

@@ -3,12 +3,12 @@ import { z } from "zod";
 import { property } from "../../shapes/property";
 import { defineResource, type InputsOf } from "../common/definition";
 import { strictShape } from "../common/validation";
-import { PUSH_PROVIDER_NAMES } from "../enums";
 
 const inputs = strictShape({
-  provider: property(z.enum(PUSH_PROVIDER_NAMES), {
+  provider: property(z.enum(["guardian", "sns", "direct"]), {
     description: 'The push-notification provider the tenant\'s multi-factor authentication uses: `"guardian"`, `"sns"` or `"direct"`.',
     typeName: "PushProviderName",
+    exportedAs: "PushProviderName",
   }),
 });
 

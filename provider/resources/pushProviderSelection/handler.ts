@@ -3,7 +3,7 @@
  */
 import { defineHandler } from "../common/defineHandler";
 import { settingCalls } from "../common/setting";
-import { isPushProviderName, type PushProviderName } from "../enums";
+import { isPushProviderName, type PushProviderName } from "../enums.generated";
 import { pushProviderSelectionDefinition as definition } from "./definition";
 import { SELECTION_PATH, expandSelection, flattenSelection, selectionResponse } from "./wire";
 
