@@ -4,7 +4,7 @@
  * or a nested "replace" property) replaces the resource. How values compare comes from the metadata:
  *   - `null` and absent are the same; an absent value with a default is its default;
  *   - a set's order never matters (and repeats do not either, if it says so);
- *   - a property left out that is `unmanagedWhenOmitted` is not compared;
+ *   - a property left out that is `unmanagedWhenOmitted` is not compared (at any depth);
  *   - what the service adds to a recorded object (keys the inputs do not have) is not compared;
  *   - a desired value that is, or holds, an unknown (preview) is a change.
  */
@@ -42,10 +42,23 @@ export function comparable(shape: PropertyShape, value: unknown): unknown {
   return kept.sort((left, right) => (left.key < right.key ? -1 : left.key > right.key ? 1 : 0)).map((entry) => entry.item);
 }
 
+/** `recorded` without the nested properties `desired` leaves out that are not managed then (`unmanagedWhenOmitted`). */
+function withoutUnmanaged(type: TypeShape, recorded: unknown, desired: unknown): unknown {
+  const shapes = nestedShapes(type, desired);
+  if (!shapes || !isPlainObject(recorded) || !isPlainObject(desired)) return recorded;
+  const result: PropertyBag = { ...recorded };
+  for (const shape of shapes) {
+    const wanted = desired[shape.name];
+    if (shape.unmanagedWhenOmitted === true && (wanted === undefined || wanted === null)) delete result[shape.name];
+    else if (shape.name in result) result[shape.name] = withoutUnmanaged(shape.type, result[shape.name], wanted);
+  }
+  return result;
+}
+
 /** Whether a desired input differs from what was recorded for it. */
 export function inputChanged(shape: PropertyShape, recorded: unknown, desired: unknown): boolean {
   if (shape.unmanagedWhenOmitted === true && (desired === undefined || desired === null)) return false;
-  return differs(comparable(shape, recorded), comparable(shape, desired));
+  return differs(comparable(shape, withoutUnmanaged(shape.type, recorded, desired)), comparable(shape, desired));
 }
 
 export function diffByDefinition(definition: ResourceDefinition, olds: unknown, news: unknown): DefinitionDiff {
