@@ -1,6 +1,7 @@
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import importCycles from "./tools/lint/importCycles.mjs";
+import importLayers from "./tools/lint/importLayers.mjs";
 
 export default tseslint.config(
   { ignores: ["dist/", "node_modules/", "coverage/", ".tmp/"] },
@@ -22,5 +23,28 @@ export default tseslint.config(
     ignores: ["test/support/fixtures/importCircle/**"],
     plugins: { local: importCycles },
     rules: { "local/no-import-cycle": "error" },
+  },
+  {
+    // The package's layers import only downwards (see CONTRIBUTING's Layout); build tooling may import any.
+    files: ["provider/**/*.ts"],
+    plugins: { layers: importLayers },
+    rules: {
+      "layers/import-layers": [
+        "error",
+        {
+          root: "provider",
+          layers: [
+            ["index.ts", "plugin/"],
+            ["functions/"],
+            ["resources/", "provider.ts", "providerArgs.generated.ts"],
+            ["shapes/"],
+            ["config.ts", "clientTuning.ts"],
+            ["client/"],
+            ["settings.ts", "credentialHints.ts", "configError.ts", "vendor.ts", "vendorUndici.ts"],
+          ],
+          free: ["build/"],
+        },
+      ],
+    },
   },
 );

@@ -2,7 +2,7 @@
  * Client timings a user can set from the environment of `pulumi up`: the provider host (or plugin) has no other
  * way in. Validated with a message naming the variable; never a secret.
  */
-import { ConfigError } from "./client/errors";
+import { ConfigError } from "./configError";
 
 /** Client tuning a user can set from the environment of `pulumi up` (the host has no other way in). */
 const TUNING_ENV_VARS = {

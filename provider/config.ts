@@ -3,7 +3,7 @@
  * exactly which key or variable to set. No message ever echoes a secret value.
  */
 import { z } from "zod";
-import { ConfigError } from "./client/errors";
+import { ConfigError } from "./configError";
 import {
   CONFIG_KEYS,
   CONFIG_NAMESPACE,

@@ -5,7 +5,8 @@
 import { createHash } from "node:crypto";
 import type { Pool } from "undici";
 import type { z } from "zod";
-import { credentialHints, type ConnectionSettings } from "../config";
+import { credentialHints } from "../credentialHints";
+import type { ConnectionSettings } from "../settings";
 import {
   ClientCredentialsTokenSource,
   StaticTokenSource,

@@ -42,13 +42,7 @@ export class RequestError extends Error {
   }
 }
 
-/** A missing, malformed or contradictory connection setting; the message says which key or variable to set. */
-export class ConfigError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "ConfigError";
-  }
-}
+export { ConfigError } from "../configError";
 
 export interface ApiErrorDetails {
   status: number;

@@ -5,7 +5,7 @@
  * not secret, and no reason quotes a secret. Missing settings are Configure's to report (as missing keys).
  */
 import { CONFIG_KEYS, ENV_VARS, parseDomain, providerLabel } from "../config";
-import { ConfigError } from "../client/errors";
+import { ConfigError } from "../configError";
 import { isUnknown, type PropertyBag } from "../resources/common/jsonValues";
 
 export interface SettingFailure {

@@ -3,46 +3,10 @@
  * through which a file can reach itself again. Unlike import-x's no-cycle it counts every kind of edge:
  * `import type`, re-exports, `import()` and `require()` too, since a type-only circle is still two modules
  * that cannot be read (or moved) one without the other.
- *
- * Edges come from TypeScript's own import scanner and module resolution (tsconfig.json's paths and node16
- * rules), so they are the compiler's; only files inside the repository (not node_modules, not dist) count.
+ * Edges come from sourceImports.mjs: TypeScript's own scanner and resolution, files of the repository only.
  */
 import * as path from "node:path";
-import ts from "typescript";
-
-const ROOT = path.resolve(import.meta.dirname, "../..");
-
-let compilerOptions;
-function loadCompilerOptions() {
-  if (compilerOptions) return compilerOptions;
-  const configFile = path.join(ROOT, "tsconfig.json");
-  const { config } = ts.readConfigFile(configFile, ts.sys.readFile);
-  compilerOptions = ts.parseJsonConfigFileContent(config, ts.sys, ROOT).options;
-  return compilerOptions;
-}
-
-const isOwnSource = (file) => {
-  const relative = path.relative(ROOT, file);
-  return !relative.startsWith("..") && !/(^|[\\/])(node_modules|dist)[\\/]/.test(relative) && !file.endsWith(".d.ts");
-};
-
-/** Per file: its imports of other source files in the repository, with where each is written. */
-const importsByFile = new Map();
-
-function importsOf(file, text) {
-  const known = importsByFile.get(file);
-  if (known) return known;
-  const source = text ?? ts.sys.readFile(file) ?? "";
-  const { importedFiles } = ts.preProcessFile(source, true, true);
-  const imports = [];
-  for (const { fileName: specifier, pos } of importedFiles) {
-    const resolved = ts.resolveModuleName(specifier, file, loadCompilerOptions(), ts.sys).resolvedModule;
-    const target = resolved && path.resolve(resolved.resolvedFileName);
-    if (target && target !== file && isOwnSource(target)) imports.push({ specifier, pos, target });
-  }
-  importsByFile.set(file, imports);
-  return imports;
-}
+import { forgetImports, importsOf, isOwnSource, ROOT } from "./sourceImports.mjs";
 
 /** The chain of specifiers by which `from` reaches `goal`, or undefined (breadth first: the shortest one). */
 function routeBack(from, goal) {
@@ -76,7 +40,7 @@ const noImportCycle = {
       Program() {
         const text = context.sourceCode.text;
         // This file may have changed since another file's check read it from disk.
-        importsByFile.delete(file);
+        forgetImports(file);
         for (const { specifier, pos, target } of importsOf(file, text)) {
           const route = routeBack(target, file);
           if (!route) continue;

@@ -2,22 +2,22 @@
  * An ESLint rule that keeps the package's layers importing one way, top to bottom: `local/import-layers` reports an
  * import from a file of one layer to a file of a higher one (a lower layer reaching up), naming both layers. Its
  * option lists the layers under a root folder, top first; each layer is a list of paths relative to the root (a
- * folder ends with "/"). Files in `free` (build tooling) may import any layer, and no layer may import them; a file
- * in no layer is not checked. Imports within a layer are free.
+ * folder ends with "/"). Files in `free` (build tooling) may import any layer, and no layer may import them. A file
+ * under the root in no layer is reported, so a new folder is placed before it is used. Imports within a layer are free.
  *
  *   "local/import-layers": ["error", { root: "provider", layers: [["index.ts", "plugin/"], ["functions/"], …], free: ["build/"] }]
  */
 import * as path from "node:path";
 import { forgetImports, importsOf, isOwnSource, ROOT } from "./sourceImports.mjs";
 
-/** The index of the layer `file` belongs to (0 = top), "free", or undefined when it belongs to none. */
+/** The index of the layer `file` belongs to (0 = top), "free", "none" under the root, or undefined outside it. */
 function layerOf(file, { root, layers, free = [] }) {
   const relative = path.relative(path.join(ROOT, root), file).split(path.sep).join("/");
   if (relative.startsWith("..")) return undefined;
   const matches = (entry) => (entry.endsWith("/") ? relative.startsWith(entry) : relative === entry);
   if (free.some(matches)) return "free";
   const index = layers.findIndex((layer) => layer.some(matches));
-  return index < 0 ? undefined : index;
+  return index < 0 ? "none" : index;
 }
 
 const describe = (layers, index) => (index === "free" ? "build tooling" : layers[index].join(", "));
@@ -43,6 +43,7 @@ const importLayers = {
         'Import of a higher layer: "{{specifier}}" is in layer {{targetLayer}} ({{targetNames}}), above this file\'s ' +
         "layer {{ownLayer}} ({{ownNames}}). Layers import only downwards; move what both need below both.",
       intoFree: '"{{specifier}}" is build tooling, which nothing in the package may import.',
+      unplaced: "This file is in no layer of the package: add its path to a layer of the import-layers rule.",
     },
   },
   create(context) {
@@ -51,13 +52,17 @@ const importLayers = {
     const own = layerOf(file, options);
     if (own === undefined || !isOwnSource(file)) return {};
     return {
-      Program() {
+      Program(node) {
+        if (own === "none") {
+          context.report({ node, messageId: "unplaced" });
+          return;
+        }
         forgetImports(file);
         for (const { specifier, pos, target } of importsOf(file, context.sourceCode.text)) {
           const theirs = layerOf(target, options);
           const loc = { start: context.sourceCode.getLocFromIndex(pos), end: context.sourceCode.getLocFromIndex(pos + specifier.length) };
           if (theirs === "free" && own !== "free") context.report({ loc, messageId: "intoFree", data: { specifier } });
-          if (own === "free" || theirs === undefined || theirs === "free" || theirs >= own) continue;
+          if (own === "free" || typeof theirs !== "number" || theirs >= own) continue;
           const data = {
             specifier,
             targetLayer: String(theirs + 1),
