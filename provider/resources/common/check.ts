@@ -55,8 +55,11 @@ function repeatFailures(shapes: readonly PropertyShape[], inputs: PropertyBag): 
 function namedWithoutHeldSecrets(shapes: readonly PropertyShape[], inputs: PropertyBag, failures: CheckFailure[]): CheckFailure[] {
   const holders = new Map(shapes.filter((shape) => shape.secret !== true && typeHoldsSecret(shape.type)).map((shape) => [shape.name, shape]));
   return failures.map((failure) => {
-    const holder = failure.property === undefined ? undefined : holders.get(failure.property);
+    const named = failure.property ?? "";
+    const holder = holders.get(named) ?? holders.get(named.split(".")[0]);
     if (!holder) return failure;
+    const tag = holder.type.kind === "union" ? `${holder.name}.${holder.type.discriminator}` : undefined;
+    if (holder.name !== named && named !== tag) return failure;
     if (inputs[holder.name] === undefined || holder.type.kind !== "union") return { property: "", reason: `${holder.name} ${failure.reason}` };
     const values = holder.type.variants.map((variant) => JSON.stringify(variant.value)).join(", ");
     return { property: `${holder.name}.${holder.type.discriminator}`, reason: `must be one of ${values}` };
@@ -106,8 +109,12 @@ function keptOptional(object: z.ZodObject): z.ZodObject {
   return relaxed;
 }
 
-/** An object or discriminated union rebuilt with its kept values optional; anything else as it is. */
+/** An object or discriminated union (optional or not) rebuilt with its kept values optional; anything else as it is. */
 function relaxedInside(schema: z.ZodType): z.ZodType {
+  if (schema instanceof z.ZodOptional) {
+    const inner = relaxedInside(schema.unwrap() as z.ZodType);
+    return inner === schema.unwrap() ? schema : inner.optional();
+  }
   if (schema instanceof z.ZodObject) return keptOptional(schema);
   if (schema instanceof z.ZodDiscriminatedUnion) {
     const options = (schema.options as z.ZodObject[]).map(keptOptional);
