@@ -7,7 +7,7 @@
 import { functionToken } from "../functions/definition";
 import { FUNCTIONS } from "../functions/registry";
 import { tokenOf } from "../plugin/schema";
-import type { OperationScopes, ResourceDefinition } from "../resources/common/definition";
+import { isImportable, type OperationScopes, type ResourceDefinition } from "../resources/common/definition";
 import { propertiesOf, type PropertyShape, type TypeShape } from "../shapes/property";
 import { dynamicResourceType } from "../resources/common/providerText";
 import { RESOURCES } from "../resources/registry";
@@ -183,7 +183,7 @@ function renderPlugin(): string {
     ...RESOURCES.map((definition: ResourceDefinition) => [
       code(tokenOf(definition.name)),
       "resource",
-      definition.importable === false ? "no: the service cannot read it back" : "yes",
+      isImportable(definition) ? "yes" : "no: the service cannot read it back",
     ]),
     ...FUNCTIONS.map(({ definition }) => [code(functionToken(definition)), "function", "—"]),
   ];

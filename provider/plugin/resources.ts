@@ -3,7 +3,7 @@
  * makes (plain camelCase values), and the handler's answer turned back, secrets wrapped. No resource logic here:
  * what differs between resources comes from their definitions (secretness, write-only inputs, importability).
  */
-import type { ResourceDefinition } from "../resources/common/definition";
+import { isImportable, type ResourceDefinition } from "../resources/common/definition";
 import { namesWhere } from "../shapes/property";
 import { LookupNotFoundError } from "../resources/common/get";
 import type { ResourceHandler } from "../resources/common/handler";
@@ -106,7 +106,7 @@ export async function read(req: InstanceType<typeof proto.ReadRequest>): Promise
   const stored = fromStruct(req.getProperties());
   const storedInputs = fromStruct(req.getInputs());
   const isImport = !req.hasInputs() && Object.keys(stored.plain).length === 0;
-  if (isImport && resource.definition.importable === false) throw importRefusal(resource.definition, req.getId());
+  if (isImport && !isImportable(resource.definition)) throw importRefusal(resource.definition, req.getId());
   const handler = await resource.handler();
   const result = await handler.read(req.getId(), stored.plain).catch((error: unknown) => {
     // The engine's own words for an id that names nothing ("resource '<id>' does not exist"), then the handler's why.

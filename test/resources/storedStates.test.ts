@@ -11,7 +11,7 @@ import type { Emulator } from "../../tools/emulator";
 import { DynamicProviderHost, secretEnvelope } from "../../tools/engine";
 import type { PropertyMap } from "../../tools/engine/values";
 import { packageLookupEnv } from "../../tools/stacks/packageLink";
-import type { ResourceDefinition } from "../../provider/resources/common/definition";
+import { isImportable, type ResourceDefinition } from "../../provider/resources/common/definition";
 import { REGISTRY } from "../../provider/resources/registry";
 import { BLANK_TENANT_ENV } from "../support/blankTenantEnv";
 import { REPO_ROOT, assertDistIsFresh } from "./dist";
@@ -38,7 +38,7 @@ function expectReadable(definition: ResourceDefinition, stored: unknown, step: s
  * enrollment ticket, an FCM service account) keeps the state as stored: a field it lacks cannot be made up.
  */
 function expectRefreshed(definition: ResourceDefinition, stored: Record<string, unknown>, refreshed: unknown, step: string): void {
-  if (definition.importable === false) expect(refreshed, `${definition.name} ${step}: refresh`).toEqual({ ...stored, schemaVersion: 1 });
+  if (!isImportable(definition)) expect(refreshed, `${definition.name} ${step}: refresh`).toEqual({ ...stored, schemaVersion: 1 });
   else expectReadable(definition, refreshed, `${step}: refresh`);
 }
 

@@ -26,9 +26,10 @@ export interface HandlerCalls<Definition extends ResourceDefinition> {
   create(desired: InputsOf<Definition>, call: Call): Promise<{ id: string; outputs: OutputsOf<Definition> }>;
   /**
    * The resource as the service holds it now; `stored` is undefined for a `.get` or an import (nothing stored yet).
-   * `undefined` when it is gone (a refresh then drops it; a `.get` fails naming the id).
+   * `undefined` when it is gone (a refresh then drops it; a `.get` fails naming the id). Not given for a definition
+   * that is `unreadable`: its refresh keeps the stored state.
    */
-  read(id: string, stored: StoredOutputs<Definition> | undefined, call: Call): Promise<{ id: string; outputs: OutputsOf<Definition> } | undefined>;
+  read?(id: string, stored: StoredOutputs<Definition> | undefined, call: Call): Promise<{ id: string; outputs: OutputsOf<Definition> } | undefined>;
   /** Updates in place; on an existing resource, values the service keeps may be missing from `desired`. */
   update(id: string, stored: StoredOutputs<Definition>, desired: InputsOf<Definition>, call: Call): Promise<OutputsOf<Definition>>;
   delete(id: string, stored: StoredOutputs<Definition>, call: Call): Promise<void>;
@@ -82,6 +83,10 @@ export function defineHandler<Definition extends ResourceDefinition>(definition:
       const { stored, call } = forGet
         ? { stored: undefined, call: makeCall({ what, identity: definition.identity, id, forGet, secrets: [] }) }
         : await existing(id, props);
+      if (definition.unreadable !== undefined || !calls.read) {
+        if (!stored) throw new LookupNotFoundError(what, id, definition.unreadable ?? "the service cannot read it back.");
+        return { id, props: stored, inputs: inputsFromOutputs(definition, stored) };
+      }
       const found = await calls.read(id, stored, call);
       if (found) {
         const outputs = finished(found.outputs);

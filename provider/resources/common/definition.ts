@@ -60,8 +60,16 @@ export interface ResourceDefinition<Inputs extends z.ZodObject = z.ZodObject, Ou
   replaceDeletesFirst?: boolean;
   /** What the client's token must hold for each operation; checked against the emulator's routes by running them. */
   scopes: OperationScopes;
-  /** `false` when the service cannot read one back by id, so `pulumi import` has nothing to read (default true). */
-  importable?: boolean;
+  /**
+   * Set when the service cannot read one back: why, in words that fit a `.get` or an import (which it fails). A
+   * refresh then keeps the stored state as it is, and the handler has no read of its own to write.
+   */
+  unreadable?: string;
+}
+
+/** Whether `pulumi import` (and `.get`) can read a resource of this definition back by id. */
+export function isImportable(definition: ResourceDefinition): boolean {
+  return definition.unreadable === undefined;
 }
 
 /** A definition with its literal names kept (`name: "MfaPolicy"`), checked against the shape above. */

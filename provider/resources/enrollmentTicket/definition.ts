@@ -72,7 +72,9 @@ export const enrollmentTicketDefinition = defineResource({
   identity: { kind: "minted" },
   // A ticket's outputs echo every input: the service cannot read a ticket back.
   echoedInputs: "all",
-  importable: false,
+  unreadable:
+    "the service cannot read enrollment tickets back, so a ticket cannot be looked up by id. Read the ticket's " +
+    "outputs from the stack that created it instead (a pulumi.StackReference to its exported outputs).",
   // no API reads, changes or revokes a ticket
   scopes: {
     create: ["create:guardian_enrollment_tickets"],

@@ -6,7 +6,6 @@
 import { createHash } from "node:crypto";
 import { AmbiguousRequestError } from "../../client/errors";
 import { defineHandler } from "../common/defineHandler";
-import { LookupNotFoundError } from "../common/get";
 import { enrollmentTicketDefinition as definition } from "./definition";
 import { TICKET_PATH, TICKET_SECRET_FIELDS, expandTicket, flattenTicket, ticketResponse, type TicketResponse } from "./wire";
 
@@ -41,21 +40,6 @@ export const { configure, check, diff, create, read, update, remove } = defineHa
     }
     const ticket = flattenTicket(response);
     return { id: resourceIdOf(ticket.ticketId), outputs: { ...desired, ...ticket } };
-  },
-
-  /** The API has no read for tickets: the stored state is the truth. */
-  async read(id, stored, call) {
-    // `.get` has no stored state to read, and the service cannot say whether a ticket exists: refuse, never
-    // answer with empty outputs (the engine would take that as found).
-    if (!stored) {
-      throw new LookupNotFoundError(
-        call.what,
-        id,
-        "the service cannot read enrollment tickets back, so a ticket cannot be looked up by id. Read the ticket's " +
-          "outputs from the stack that created it instead (a pulumi.StackReference to its exported outputs).",
-      );
-    }
-    return { id, outputs: stored };
   },
 
   /** Never reached: diff replaces on every input change. Refuses rather than pretend a ticket changed. */

@@ -53,7 +53,9 @@ export const fcmPushProviderDefinition = defineResource({
     "Not supported: the service cannot read FCM v1 credentials back, so there is nothing to get or import; any " +
     "`get` fails with that explanation. Declare the resource to manage them.",
   argsDescription: "The FCM v1 service account to apply.",
-  importable: false,
+  unreadable:
+    "the service cannot read FCM v1 credentials back, so there is nothing to get or import. Declare the resource " +
+    "with serverCredentials to manage them (create overwrites what the tenant holds).",
   inputs,
   outputs,
   identity: { kind: "tenant", noun: "FCM v1 service account" },

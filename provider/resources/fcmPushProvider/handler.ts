@@ -6,7 +6,6 @@
 import { showNotice } from "../../client/log";
 import type { Call } from "../common/call";
 import { defineHandler } from "../common/defineHandler";
-import { LookupNotFoundError } from "../common/get";
 import { fcmPushProviderDefinition as definition, type FcmPushProviderInputs } from "./definition";
 import { FCMV1_PATH, expandFcmV1, fcmV1Response } from "./wire";
 
@@ -18,19 +17,6 @@ export const { configure, check, diff, create, read, update, remove } = defineHa
   async create(desired, call) {
     await writeFcmV1(call, desired, "set FCM v1 push credentials");
     return { id: await call.tenantDomain(), outputs: { serverCredentials: desired.serverCredentials } };
-  },
-
-  /** No call: the service has no GET for it. The state is kept as it is, so refresh never reports drift here. */
-  async read(id, stored, call) {
-    if (!stored) {
-      throw new LookupNotFoundError(
-        call.what,
-        id,
-        "the service cannot read FCM v1 credentials back, so there is nothing to get or import. Declare the resource " +
-          "with serverCredentials to manage them (create overwrites what the tenant holds).",
-      );
-    }
-    return { id, outputs: stored };
   },
 
   async update(_id, _stored, desired, call) {

@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ResourceDefinition } from "../../../provider/resources/common/definition";
+import { isImportable, type ResourceDefinition } from "../../../provider/resources/common/definition";
 import { propertiesOf } from "../../../provider/shapes/property";
 import { REGISTRY } from "../../../provider/resources/registry";
 import { startEmulator, type Emulator } from "../../../tools/emulator";
@@ -59,7 +59,7 @@ const EXAMPLES: Record<string, Record<string, unknown>[]> = {
   ApnsPushProvider: [{ bundleId: "com.example.round-trip", sandbox: true, p12: P12 }],
 };
 
-const importable = REGISTRY.map((entry): ResourceDefinition => entry.definition).filter((definition) => definition.importable !== false);
+const importable = REGISTRY.map((entry): ResourceDefinition => entry.definition).filter(isImportable);
 const cases = importable.flatMap((definition) => (EXAMPLES[definition.name] ?? []).map((inputs, index) => ({ definition, inputs, index })));
 
 interface Declared {
