@@ -38,20 +38,18 @@ export interface Rendering {
   named: Map<string, string>;
 }
 
-/**
- * An input type: enums accept exactly their values, so a typo fails at compile time rather than at preview
- * (a value read from config goes through the package's type guards); objects and array items take Inputs.
- */
-export function inputType(type: TypeShape, rendering: Rendering): string {
+/** A type as TypeScript spells it; `wrap` turns a nested value's type into what a member holds (an Input, or itself). */
+function typeText(type: TypeShape, rendering: Rendering, wrap: (text: string) => string): string {
+  const nested = (inner: TypeShape): string => typeText(inner, rendering, wrap);
   switch (type.kind) {
     case "enum":
       return quoted(type.values);
     case "array":
-      return `pulumi.Input<${inputType(type.items, rendering)}>[]`;
+      return `${wrap(nested(type.items))}[]`;
     case "object":
-      return objectType(type, rendering, (shape) => `pulumi.Input<${inputType(shape.type, rendering)}>`);
+      return objectType(type, rendering, (shape) => wrap(nested(shape.type)));
     case "union":
-      return type.variants.map((variant) => inputType(variant.type, rendering)).join(" | ");
+      return type.variants.map((variant) => nested(variant.type)).join(" | ");
     case "record":
       return "Record<string, unknown>";
     case "integer":
@@ -61,24 +59,17 @@ export function inputType(type: TypeShape, rendering: Rendering): string {
   }
 }
 
+/**
+ * An input type: enums accept exactly their values, so a typo fails at compile time rather than at preview
+ * (a value read from config goes through the package's type guards); objects and array items take Inputs.
+ */
+export function inputType(type: TypeShape, rendering: Rendering): string {
+  return typeText(type, rendering, (text) => `pulumi.Input<${text}>`);
+}
+
 /** A plain type, as the service reports it. */
 export function plainType(type: TypeShape, rendering: Rendering): string {
-  switch (type.kind) {
-    case "enum":
-      return quoted(type.values);
-    case "array":
-      return `${plainType(type.items, rendering)}[]`;
-    case "object":
-      return objectType(type, rendering, (shape) => plainType(shape.type, rendering));
-    case "union":
-      return type.variants.map((variant) => plainType(variant.type, rendering)).join(" | ");
-    case "record":
-      return "Record<string, unknown>";
-    case "integer":
-      return "number";
-    default:
-      return type.kind;
-  }
+  return typeText(type, rendering, (text) => text);
 }
 
 export function withNull(shape: PropertyShape, text: string): string {
