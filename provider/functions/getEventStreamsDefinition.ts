@@ -1,11 +1,11 @@
 // getEventStreams declared once: its arguments, with the rule each one's error states, and its result.
 import { z } from "zod";
+import { EVENT_STREAMS_MAX_TAKE } from "../shapes/eventStreamPaging";
 import { property } from "../shapes/property";
 import { eventStreamInfo } from "../shapes/eventStream";
 import type { FunctionDefinition } from "./definition";
 
-/** The API's largest page; also our default, to need half the requests of the API's default of 50. */
-export const EVENT_STREAMS_MAX_TAKE = 100;
+export { EVENT_STREAMS_MAX_TAKE };
 
 const wholeNumber = (rule: string, min: number, max: number) =>
   z.number({ error: rule }).int({ error: rule }).min(min, { error: rule }).max(max, { error: rule });

@@ -24,7 +24,7 @@ async function writeApns(call: Call, desired: DesiredApns, operation: string): P
   return flattenApns(response);
 }
 
-export const { configure, check, diff, create, read, update, remove } = defineHandler(definition, {
+export const { configure, check, diff, create, read, update, remove, list } = defineHandler(definition, {
   async create(desired, call) {
     const live = await writeApns(call, desired, "set APNs push credentials");
     return { id: await call.tenantDomain(), outputs: { ...live, p12: desired.p12 } };
@@ -33,6 +33,12 @@ export const { configure, check, diff, create, read, update, remove } = defineHa
   async read(id, stored, call) {
     const response = await call.request("GET", APNS_PATH, { operation: "get APNs push credentials", schema: apnsResponse });
     return { id, outputs: { ...flattenApns(response), p12: stored?.p12 } };
+  },
+
+  /** The tenant's configuration, if it has one (a bundle id). */
+  async list(call) {
+    const live = flattenApns(await call.request("GET", APNS_PATH, { operation: "get APNs push credentials", schema: apnsResponse }));
+    return live.bundleId !== null ? [{ id: await call.tenantDomain(), outputs: live }] : [];
   },
 
   async update(_id, _stored, desired: DesiredApns, call) {

@@ -16,7 +16,7 @@ import { checkByDefinition, parseCheckedInputs } from "./check";
 import type { InputsOf, OutputsOf, ResourceDefinition, StoredOutputs } from "./definition";
 import { diffByDefinition, type DefinitionDiff } from "./diff";
 import { LookupNotFoundError } from "./get";
-import type { ResourceHandler } from "./handler";
+import type { ListedResource, ResourceHandler } from "./handler";
 import { compact, hasState, withoutProviderKey, type PropertyBag } from "./jsonValues";
 import { inputsFromOutputs, needsTenantDomain, readStored, STATE_VERSION } from "./storedState";
 
@@ -33,6 +33,8 @@ export interface HandlerCalls<Definition extends ResourceDefinition> {
   /** Updates in place; on an existing resource, values the service keeps may be missing from `desired`. */
   update(id: string, stored: StoredOutputs<Definition>, desired: InputsOf<Definition>, call: Call): Promise<OutputsOf<Definition>>;
   delete(id: string, stored: StoredOutputs<Definition>, call: Call): Promise<void>;
+  /** Every object of this type the tenant has, with the fewest requests; not given when the service cannot list. */
+  list?(call: Call): Promise<{ id: string; outputs: OutputsOf<Definition> }[]>;
 }
 
 /** The contract, plus `remove` (what the module exports as `delete`, a word an export list cannot declare). */
@@ -107,5 +109,14 @@ export function defineHandler<Definition extends ResourceDefinition>(definition:
     },
     delete: remove,
     remove,
+    ...(calls.list && {
+      async list(): Promise<ListedResource[]> {
+        const listed = await calls.list?.(makeCall({ what, identity: definition.identity, secrets: [] }));
+        return (listed ?? []).map(({ id, outputs }) => {
+          const props = finished(outputs);
+          return { id, props, inputs: inputsFromOutputs(definition, props) };
+        });
+      },
+    }),
   };
 }

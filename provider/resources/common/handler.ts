@@ -6,6 +6,13 @@
 import type { CheckResult, ConfigureRequest, CreateResult, ReadResult, UpdateResult } from "@pulumi/pulumi/dynamic";
 import type { DefinitionDiff } from "./diff";
 
+/** One existing object of a resource type, as a Read reports it: its id, its outputs, and the inputs they make. */
+export interface ListedResource {
+  id: string;
+  props: Record<string, unknown>;
+  inputs: Record<string, unknown>;
+}
+
 export interface ResourceHandler {
   configure(req: ConfigureRequest): Promise<void>;
   check(olds: unknown, news: unknown): Promise<CheckResult>;
@@ -14,4 +21,9 @@ export interface ResourceHandler {
   read(id: string, props: unknown): Promise<ReadResult>;
   update(id: string, olds: unknown, news: unknown): Promise<UpdateResult>;
   delete(id: string, props: unknown): Promise<void>;
+  /**
+   * Every object of this type the tenant has, read with the fewest requests (one listing, paged as the API pages
+   * it): what `pulumi-tenant export` declares. Absent for a type the service cannot read back.
+   */
+  list?(): Promise<ListedResource[]>;
 }

@@ -23,6 +23,8 @@ export interface Setting<Definition extends ResourceDefinition, Value> {
   invalidId?(id: string): string | undefined;
   /** The setting as the tenant holds it: the value, and what else the service reports with it. */
   read(call: Call, key: string | undefined): Promise<Outputs<Definition>>;
+  /** A keyed setting: every one the tenant has (each with its key), in one read. */
+  readAll?(call: Call): Promise<Outputs<Definition>[]>;
   /** Sets the value; answers what the service reports back (the value at least). */
   write(call: Call, value: Value, key: string | undefined): Promise<Outputs<Definition>>;
   /** Whether a recorded value is one this package can write back (the service may report values it does not know). */
@@ -59,6 +61,15 @@ export function settingCalls<Definition extends ResourceDefinition, Value>(
       await call.connection();
       const written = await setting.write(call, (desired as PropertyBag)[setting.value] as Value, keyOf(desired));
       return outputs({ ...stored, ...written, ...(setting.key ? { [setting.key]: keyOf(desired) } : {}) });
+    },
+    async list(call) {
+      const domain = await call.tenantDomain();
+      if (setting.key === undefined) return [{ id: domain, outputs: outputs({ ...(await setting.read(call, undefined)), [setting.recordedAs]: null }) }];
+      const all = (await setting.readAll?.(call)) ?? [];
+      return all.map((found) => {
+        const key = String((found as PropertyBag)[setting.key as string]);
+        return { id: key, outputs: outputs({ ...found, [setting.recordedAs]: null, ...(tenantOutput ? { [tenantOutput]: domain } : {}) }) };
+      });
     },
     async delete(id, stored, call) {
       const recorded = (stored as PropertyBag)[setting.recordedAs];

@@ -17,7 +17,7 @@ function resourceIdOf(ticketId: string): string {
   return `tkt_${createHash("sha256").update(ticketId).digest("hex").slice(0, 32)}`;
 }
 
-export const { configure, check, diff, create, read, update, remove } = defineHandler(definition, {
+export const { configure, check, diff, create, read, update, remove, list } = defineHandler(definition, {
   async create(desired, call) {
     const request = expandTicket(desired);
     let response: TicketResponse;

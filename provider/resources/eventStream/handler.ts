@@ -9,9 +9,11 @@ import { keptValuesLeftOut } from "../common/check";
 import { defineHandler } from "../common/defineHandler";
 import { inputChanged } from "../common/diff";
 import { eventStreamDefinition as definition, type EventStreamDestinationInputs, type EventStreamOutputs } from "./definition";
+import { EVENT_STREAMS_MAX_TAKE, pageEventStreams } from "../../shapes/eventStreamPaging";
 import {
   EVENT_STREAMS_PATH,
   eventStreamResponse,
+  eventStreamsPageWire,
   expandCreate,
   expandUpdate,
   flattenEventStreamResponse,
@@ -54,7 +56,19 @@ async function getStream(call: Call, id: string): Promise<EventStreamResponse | 
   }
 }
 
-export const { configure, check, diff, create, read, update, remove } = defineHandler(definition, {
+/** Every stream of the tenant: one listing, paged as the API pages it (100 a page). */
+function listStreams(call: Call): Promise<EventStreamResponse[]> {
+  return pageEventStreams(
+    {
+      page: (query) => call.request("GET", EVENT_STREAMS_PATH, { operation: "list event streams", schema: eventStreamsPageWire, query }),
+      who: `${call.what} listing`,
+      loopError: (_cursor, message) => new Error(message),
+    },
+    { from: undefined, take: EVENT_STREAMS_MAX_TAKE, limit: Number.POSITIVE_INFINITY },
+  );
+}
+
+export const { configure, check, diff, create, read, update, remove, list } = defineHandler(definition, {
   async create(desired, call) {
     let response: EventStreamResponse;
     try {
@@ -69,6 +83,10 @@ export const { configure, check, diff, create, read, update, remove } = defineHa
     streamPath(id); // refuses a malformed id before any call
     const response = await getStream(call, id);
     return response && outputsOf(response, destinationInputsOf(stored?.destination), "get event stream");
+  },
+
+  async list(call) {
+    return (await listStreams(call)).map((stream) => outputsOf(stream, undefined, "list event streams"));
   },
 
   async update(id, stored, desired, call) {

@@ -3,10 +3,11 @@
  * `flatten` (response → outputs, the write-only secrets kept from the inputs). The response is read with the
  * listing's wire schema and translation (shapes/eventStreamWire.ts), so both read a stream the same way.
  */
-import { eventStreamWire, flattenEventStream, type EventStreamWire } from "../../shapes/eventStreamWire";
+import { EVENT_STREAMS_PATH } from "../../shapes/eventStreamPaging";
+import { eventStreamWire, eventStreamsPageWire, flattenEventStream, type EventStreamWire } from "../../shapes/eventStreamWire";
 import type { EventStreamDestinationInputs, EventStreamInputs, EventStreamOutputs } from "./definition";
 
-export const EVENT_STREAMS_PATH = "/event-streams";
+export { EVENT_STREAMS_PATH, eventStreamsPageWire };
 export const eventStreamResponse = eventStreamWire;
 export type EventStreamResponse = EventStreamWire;
 

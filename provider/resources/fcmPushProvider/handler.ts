@@ -13,7 +13,7 @@ async function writeFcmV1(call: Call, desired: FcmPushProviderInputs, operation:
   await call.request("PUT", FCMV1_PATH, { operation, schema: fcmV1Response, body: expandFcmV1(desired) });
 }
 
-export const { configure, check, diff, create, read, update, remove } = defineHandler(definition, {
+export const { configure, check, diff, create, read, update, remove, list } = defineHandler(definition, {
   async create(desired, call) {
     await writeFcmV1(call, desired, "set FCM v1 push credentials");
     return { id: await call.tenantDomain(), outputs: { serverCredentials: desired.serverCredentials } };

@@ -7,11 +7,11 @@ import { defineHandler } from "../common/defineHandler";
 import { settingCalls } from "../common/setting";
 import { MFA_FACTOR_NAMES, isMfaFactorName } from "../enums.generated";
 import { mfaFactorDefinition as definition } from "./definition";
-import { FACTORS_PATH, expandFactor, factorListResponse, factorPath, factorResponse, flattenFactor, flattenFactorResponse } from "./wire";
+import { FACTORS_PATH, expandFactor, factorListResponse, factorPath, factorResponse, flattenFactor, flattenFactorResponse, type FactorState } from "./wire";
 
 const KNOWN_FACTORS = MFA_FACTOR_NAMES.map((name) => `"${name}"`).join(", ");
 
-export const { configure, check, diff, create, read, update, remove } = defineHandler(
+export const { configure, check, diff, create, read, update, remove, list } = defineHandler(
   definition,
   settingCalls(definition, {
     value: "enabled",
@@ -26,6 +26,10 @@ export const { configure, check, diff, create, read, update, remove } = defineHa
         throw new Error(`${call.what} "${factor}": the tenant's factor list has no such factor (it lists ${listed}).`);
       }
       return found;
+    },
+    async readAll(call) {
+      const list = await call.request("GET", FACTORS_PATH, { operation: "list MFA factors", schema: factorListResponse });
+      return list.map((item) => ({ factor: item.name, ...(flattenFactor(list, item.name) as FactorState) }));
     },
     async write(call, enabled: boolean, factor = "") {
       const response = await call.request("PUT", factorPath(factor), {

@@ -7,7 +7,7 @@ import { isMfaPolicyName, type MfaPolicyName } from "../enums.generated";
 import { mfaPolicyDefinition as definition } from "./definition";
 import { POLICIES_PATH, expandPolicy, flattenPolicy, policiesResponse } from "./wire";
 
-export const { configure, check, diff, create, read, update, remove } = defineHandler(
+export const { configure, check, diff, create, read, update, remove, list } = defineHandler(
   definition,
   settingCalls(definition, {
     value: "policy",

@@ -8,7 +8,7 @@ import { isPhoneMessageType, type PhoneMessageType } from "../enums.generated";
 import { phoneMessageTypesDefinition as definition } from "./definition";
 import { MESSAGE_TYPES_PATH, expandMessageTypes, flattenMessageTypes, messageTypesResponse } from "./wire";
 
-export const { configure, check, diff, create, read, update, remove } = defineHandler(
+export const { configure, check, diff, create, read, update, remove, list } = defineHandler(
   definition,
   settingCalls(definition, {
     value: "messageTypes",

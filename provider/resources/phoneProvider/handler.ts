@@ -133,7 +133,7 @@ async function createOrAdopt(call: Call, desired: PhoneProviderInputs): Promise<
   }
 }
 
-export const { configure, check, diff, create, read, update, remove } = defineHandler(definition, {
+export const { configure, check, diff, create, read, update, remove, list } = defineHandler(definition, {
   async create(desired, call) {
     const response = await createOrAdopt(call, desired);
     return { id: response.id, outputs: outputsFrom(response, desired) };
@@ -149,6 +149,10 @@ export const { configure, check, diff, create, read, update, remove } = defineHa
     }
     // The API never returns credentials: the stored (secret) value is kept, in outputs and inputs alike.
     return { id: response.id, outputs: { ...flattenPhoneProvider(response), credentials: stored?.credentials, adoptExisting: stored?.adoptExisting ?? false } };
+  },
+
+  async list(call) {
+    return (await listProviders(call)).map((listed) => ({ id: listed.id, outputs: { ...flattenPhoneProvider(listed), adoptExisting: false } }));
   },
 
   async update(id, _stored, desired: DesiredPhoneProvider & { adoptExisting: boolean }, call) {

@@ -7,7 +7,7 @@ import { isPushProviderName, type PushProviderName } from "../enums.generated";
 import { pushProviderSelectionDefinition as definition } from "./definition";
 import { SELECTION_PATH, expandSelection, flattenSelection, selectionResponse } from "./wire";
 
-export const { configure, check, diff, create, read, update, remove } = defineHandler(
+export const { configure, check, diff, create, read, update, remove, list } = defineHandler(
   definition,
   settingCalls(definition, {
     value: "provider",

@@ -27,7 +27,7 @@ async function writeSns(call: Call, method: "PUT" | "PATCH", body: SnsRequest | 
   return flattenSns(response);
 }
 
-export const { configure, check, diff, create, read, update, remove } = defineHandler(definition, {
+export const { configure, check, diff, create, read, update, remove, list } = defineHandler(definition, {
   async create(desired, call) {
     const live = await writeSns(call, "PUT", expandSns(desired), "set SNS push credentials");
     return { id: await call.tenantDomain(), outputs: { ...live, awsSecretAccessKey: desired.awsSecretAccessKey } };
@@ -40,6 +40,12 @@ export const { configure, check, diff, create, read, update, remove } = defineHa
       secretResponseFields: SNS_ECHOED_SECRET_FIELDS,
     });
     return { id, outputs: { ...flattenSns(response), awsSecretAccessKey: stored?.awsSecretAccessKey } };
+  },
+
+  /** The tenant's configuration, if it has one (a key id and a region). */
+  async list(call) {
+    const live = flattenSns(await call.request("GET", SNS_PATH, { operation: "get SNS push credentials", schema: snsResponse, secretResponseFields: SNS_ECHOED_SECRET_FIELDS }));
+    return live.awsAccessKeyId !== null && live.awsRegion !== null ? [{ id: await call.tenantDomain(), outputs: live }] : [];
   },
 
   async update(_id, _stored, desired: Partial<SnsPushProviderInputs> & Omit<SnsPushProviderInputs, "awsSecretAccessKey">, call) {

@@ -1,0 +1,94 @@
+// `list`: every object of a type the tenant has, read with the fewest requests, each with the inputs a Read reports
+// (what `pulumi-tenant export` declares). Those inputs pass the resource's own check; a type the service cannot read
+// back has no list; nothing secret is ever listed.
+import { describe, expect, it } from "vitest";
+import { REGISTRY } from "../../provider/resources/registry";
+import type { ResourceHandler } from "../../provider/resources/common/handler";
+import { AUTH_TOKEN, configureRequest, tenantConfig, tenantHostOf, useConfiguredTenant } from "./harness";
+
+const configure = { configure: async () => undefined };
+const tenant = useConfiguredTenant(configure);
+
+async function handlerOf(module: string): Promise<ResourceHandler> {
+  const registered = REGISTRY.find((entry) => entry.definition.module === module);
+  if (!registered) throw new Error(`${module} is not registered`);
+  const handler = await registered.handler();
+  await handler.configure(configureRequest(tenantConfig(tenant())));
+  return handler;
+}
+
+/**
+ * Lists `module`, checks every listed object's inputs with the resource's own check (as an import does: the service
+ * keeps the secrets it never returns), and counts the requests.
+ */
+async function listed(module: string) {
+  const handler = await handlerOf(module);
+  const before = tenant().count("GET");
+  const objects = (await handler.list?.()) ?? [];
+  const requests = tenant().count("GET") - before;
+  for (const object of objects) expect((await handler.check(object.inputs, object.inputs)).failures ?? [], `${module} ${object.id}`).toEqual([]);
+  return { objects, requests };
+}
+
+describe("list", () => {
+  it("reads each tenant setting once; its id is the tenant's domain, and nothing is recorded", async () => {
+    tenant().seedMfa({ policies: ["all-applications"], messageTypes: ["sms", "voice"] });
+    for (const [module, inputs] of [
+      ["pushProviderSelection", { provider: "guardian" }],
+      ["mfaPolicy", { policy: "all-applications" }],
+      ["phoneMessageTypes", { messageTypes: ["sms", "voice"] }],
+    ] as const) {
+      const { objects, requests } = await listed(module);
+      expect(requests, module).toBe(1);
+      expect(objects.map((object) => [object.id, object.inputs]), module).toEqual([[tenantHostOf(tenant()), inputs]]);
+      expect(Object.values(objects[0].props), module).toContain(null);
+    }
+  });
+
+  it("reads every factor from one listing, keyed by its name", async () => {
+    tenant().seedMfa({ factors: { sms: true, otp: true } });
+    const { objects, requests } = await listed("mfaFactor");
+    expect(requests).toBe(1);
+    expect(objects).toHaveLength(8);
+    expect(objects.filter((object) => object.inputs.enabled).map((object) => [object.id, object.props.tenantDomain])).toEqual([
+      ["sms", tenantHostOf(tenant())],
+      ["otp", tenantHostOf(tenant())],
+    ]);
+  });
+
+  it("lists push credentials only when the tenant holds them, never their secret", async () => {
+    expect((await listed("snsPushProvider")).objects).toEqual([]);
+    expect((await listed("apnsPushProvider")).objects).toEqual([]);
+    const sns = await handlerOf("snsPushProvider");
+    await sns.create((await sns.check({}, { awsAccessKeyId: "AKIAEXAMPLE", awsSecretAccessKey: AUTH_TOKEN, awsRegion: "us-east-1" })).inputs);
+    const { objects } = await listed("snsPushProvider");
+    expect(objects.map((object) => object.inputs)).toEqual([{ awsAccessKeyId: "AKIAEXAMPLE", awsRegion: "us-east-1" }]);
+    expect(JSON.stringify(objects)).not.toContain(AUTH_TOKEN);
+  });
+
+  it("lists the phone provider without its credentials", async () => {
+    const phone = await handlerOf("phoneProvider");
+    const checked = await phone.check({}, { name: "custom", credentials: {}, configuration: { deliveryMethods: ["text"] } });
+    const created = await phone.create(checked.inputs);
+    const { objects, requests } = await listed("phoneProvider");
+    expect(requests).toBe(1);
+    expect(objects.map((object) => [object.id, object.inputs])).toEqual([
+      [created.id, { name: "custom", disabled: false, configuration: { deliveryMethods: ["text"] } }],
+    ]);
+  });
+
+  it("pages through every event stream, 100 a page, and never lists a webhook's secret", async () => {
+    tenant().seedEventStreams(250, { destinations: ["webhook:bearer", "eventbridge", "action"] });
+    const { objects, requests } = await listed("eventStream");
+    expect(objects).toHaveLength(250);
+    expect(new Set(objects.map((object) => object.id)).size).toBe(250);
+    expect(requests).toBe(4); // ceil(250 / 100) pages and the empty last one
+    expect(objects.map((object) => (object.inputs.destination as { type: string }).type).slice(0, 3)).toEqual(["webhook", "eventbridge", "action"]);
+    expect(objects.some((object) => JSON.stringify(object).includes('"token"'))).toBe(false);
+  });
+
+  it("has no list for what the service cannot read back", async () => {
+    expect((await handlerOf("fcmPushProvider")).list).toBeUndefined();
+    expect((await handlerOf("enrollmentTicket")).list).toBeUndefined();
+  });
+});
