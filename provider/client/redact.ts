@@ -4,14 +4,17 @@
  * A server may echo what it was sent (validation messages quoting the payload, a token request echoed
  * back), encoded the way it travelled: URL- or form-encoded, JSON-escaped. So every secret is looked for
  * in each of those forms, and in service text even a piece of one (6 characters or more) is removed: a
- * server may cut its echo anywhere. Callers redact before they truncate, so a cut never splits a secret.
+ * server may cut its echo anywhere. It may also send a secret no call knew (a field of its answer): the value of
+ * every secret field is taken out by the field's name (namedValues.ts). Callers redact before they truncate, so a
+ * cut never splits a secret.
  */
+import { REDACTED as MARK, namedValueRedaction } from "./namedValues";
+import { namedFieldValues } from "./secretFields";
 
 /** Shorter secrets would redact ordinary words; config and the service require longer ones anyway. */
-const MIN_SECRET_LENGTH = 4;
+export const MIN_SECRET_LENGTH = 4;
 /** In service text, any run of this many characters from a known secret is removed. */
 const PIECE_LENGTH = 6;
-const MARK = "[redacted]";
 
 /** Anything shaped like a JWT (header.payload.signature, base64url): a token in someone's echo. */
 const JWT_LIKE = /eyJ[\w-]*\.[\w-]+\.[\w-]*/g;
@@ -62,15 +65,18 @@ export function encodedForms(secret: string): string[] {
 export class Redactor {
   /** Longest first, so a secret that contains another is replaced whole. */
   private readonly forms: string[];
+  private readonly namedValues: ((text: string) => string) | undefined;
   private pieces: Set<string> | undefined;
 
-  constructor(secrets: Iterable<string | undefined>) {
+  /** `fieldNames`: wire names whose values service text must not show, whatever the value (see namedValues.ts). */
+  constructor(secrets: Iterable<string | undefined>, fieldNames: readonly string[] = []) {
     const forms = new Set<string>();
     for (const secret of secrets) {
       if (secret === undefined || secret.length < MIN_SECRET_LENGTH) continue;
       for (const part of secretParts(secret)) for (const form of encodedForms(part)) forms.add(form);
     }
     this.forms = [...forms].sort((left, right) => right.length - left.length);
+    this.namedValues = namedValueRedaction(fieldNames);
   }
 
   /**
@@ -83,9 +89,10 @@ export class Redactor {
     return result;
   }
 
-  /** Text from the service: whole secrets, any piece of one, and anything token-shaped. */
+  /** Text from the service: whole secrets, the values of secret fields, any piece of a secret, and anything token-shaped. */
   redactService(text: string): string {
-    const whole = this.redactWhole(text);
+    let whole = this.redactWhole(text);
+    if (this.namedValues) whole = this.namedValues(whole);
     return removePieces(whole, this.pieceSet()).replace(JWT_LIKE, MARK).replace(BEARER_VALUE, `$1${MARK}`);
   }
 
@@ -126,25 +133,22 @@ function removePieces(text: string, pieces: ReadonlySet<string>): string {
 
 /**
  * Answer fields that hold a secret whatever the call: the SNS credentials PUT echoes the AWS secret key it was sent.
- * Redacted from every message built from an answer, even when a caller forgets to name them.
+ * Kept until the client is given every secret field's name from the definitions (ClientOptions.secretFields), which
+ * does the same for any field; nothing else depends on it.
  */
-const ECHOED_SECRET_FIELDS = ["aws_secret_access_key"];
+export const ECHOED_SECRET_FIELDS = ["aws_secret_access_key"];
 
-/** The string values of a JSON object's named top-level fields, and of the echoed secret fields (nothing when the text is not one). */
-export function secretFieldValues(text: string | undefined, named: readonly string[]): string[] {
-  const fields = [...named, ...ECHOED_SECRET_FIELDS];
-  if (text === undefined) return [];
-  try {
-    const parsed: unknown = JSON.parse(text);
-    if (typeof parsed !== "object" || parsed === null) return [];
-    const record = parsed as Record<string, unknown>;
-    return fields.map((field) => record[field]).filter((value): value is string => typeof value === "string");
-  } catch {
-    return [];
-  }
+/** The names `named` and the echoed secret fields. */
+export function withEchoedSecretFields(named: readonly string[]): string[] {
+  return [...named, ...ECHOED_SECRET_FIELDS];
 }
 
-/** Service text without the given secrets (a one-off Redactor; the client keeps one per call). */
-export function redact(text: string, secrets: readonly string[]): string {
-  return new Redactor(secrets).redactService(text);
+/** The values of a JSON answer's named fields (and of the echoed secret fields), at any depth; nothing when the text is not JSON. */
+export function secretFieldValues(text: string | undefined, named: readonly string[]): string[] {
+  return namedFieldValues(text, withEchoedSecretFields(named));
+}
+
+/** Service text without the given secrets, nor the values of the named fields (a one-off Redactor; the client keeps one per call). */
+export function redact(text: string, secrets: readonly string[], fieldNames: readonly string[] = []): string {
+  return new Redactor(secrets, fieldNames).redactService(text);
 }
