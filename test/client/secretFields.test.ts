@@ -83,6 +83,16 @@ describe("write-only secret fields are dropped from an answer on arrival", () =>
     expect(result.destination).toMatchObject({ configuration: { webhook_authorization: { method: "bearer" } } });
   });
 
+  it("in an answer nested 100,000 deep, which JSON.parse reads but a recursive walk could not", async () => {
+    const depth = 100_000;
+    const deep = `${'{"next":'.repeat(depth)}{"token":"${AUTH_TOKEN}"}${"}".repeat(depth)}`;
+    const tenant = await tenantAnswering((req, res) => json(res, req.method === "GET" ? 200 : 400, `{"id":"est_1","deep":${deep}}`));
+    expect(await tenant.request("GET", "/deep", { operation: "read deep", schema: z.object({ id: z.string() }) })).toEqual({ id: "est_1" });
+    const error = await rejectionOf(tenant.request("PUT", "/deep", { operation: "write deep" }));
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.message).toMatch(/^write deep failed: 400 Bad Request: \{"id":"est_1","deep":\{"next":/);
+  });
+
   it("keeps secret outputs (a ticket's link) in the answer, and keeps everything when the client names no field", async () => {
     const answer = { ticket_id: TICKET_ID, ticket_url: TICKET_URL, token: AUTH_TOKEN };
     const schema = z.object({ ticket_id: z.string(), ticket_url: z.string(), token: z.string().optional() });
