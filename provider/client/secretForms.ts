@@ -17,9 +17,9 @@ export interface SecretForm {
   wordsAreNoPieces: boolean;
 }
 
-// An encoded form counts when it carries as much of the secret as a raw one: MIN_SECRET_LENGTH bytes whole (6 base64
-// characters, 8 hex digits: shorter base64 runs turn up by chance in ids and words), PIECE_LENGTH bytes per piece.
-// A cut showing PIECE_LENGTH bytes of a longer secret holds 8 characters of it; of a shorter one, its whole form.
+// An encoded form counts whole when it carries MIN_SECRET_LENGTH bytes of the secret (6 base64 characters, 8 hex
+// digits: shorter base64 runs turn up by chance in ids and words), and a run of it is a piece when it carries
+// PIECE_LENGTH bytes (8 base64 characters, 12 hex digits); a cut showing that much of a shorter secret shows a whole form.
 /** base64 characters that carry `bytes` bytes. */
 const base64Length = (bytes: number): number => Math.ceil((bytes * 8) / 6);
 const hexLength = (bytes: number): number => bytes * 2;

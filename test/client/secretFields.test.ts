@@ -21,7 +21,7 @@ const TICKET_URL = `https://login.example.com/guardian/enroll?ticket=${TICKET_ID
 const SECRETS = { "AWS secret": AWS_SECRET, "header value": HEADER_VALUE, "auth token": AUTH_TOKEN, password: PASSWORD, "ticket in a link": TICKET_ID };
 
 const FIELDS: SecretFieldNames = {
-  writeOnly: ["aws_secret_access_key", "token", "password", "header_value", "auth_token"],
+  writeOnly: ["aws_secret_access_key", "token", "password", "header_value", "auth_token", "server_credentials"],
   outputs: ["ticket_url"],
 };
 
@@ -127,10 +127,12 @@ describe("the value of a secret field never reaches a message built from an answ
   it.each([
     ["joined by = (form-like)", `aws_secret_access_key=${AWS_SECRET}&aws_region=us-east-1`],
     ["joined by a space, the name having an underscore", `aws_secret_access_key ${AWS_SECRET} is not valid`],
-    ["quoted JSON", `invalid body {"header_value": "${HEADER_VALUE.replace(/"/g, '\\"')}", "x": 1}`],
-    ["JSON inside a JSON string", `invalid body ${JSON.stringify(JSON.stringify({ auth_token: `${AUTH_TOKEN} with "quotes" inside` }))}`],
+    // Values with spaces and quotes inside: only reading the quoting finds their end.
+    ["quoted JSON", `invalid body ${JSON.stringify({ header_value: `${HEADER_VALUE} "${PASSWORD}"`, x: 1 })}`],
+    ["JSON inside a JSON string", `invalid body ${JSON.stringify(JSON.stringify({ auth_token: `${AUTH_TOKEN} with "quotes" ${PASSWORD}` }))}`],
     ["a name in capitals, joined by a colon", `PASSWORD: ${PASSWORD} rejected`],
-    ["single-quoted, as a Python repr", `{'token': '${AUTH_TOKEN}'}`],
+    ["single-quoted, as a Python repr", `{'token': '${AUTH_TOKEN} ${PASSWORD}'}`],
+    ["an object", `server_credentials={"type": "service_account", "private_key": "${AUTH_TOKEN} ${PASSWORD}"} was refused`],
     ["URL-encoded", `body was auth_token%3D${encodeURIComponent(AUTH_TOKEN)}`],
     ["a secret output", `ticket_url: ${TICKET_URL}`],
   ])("a 400 in text quoting a value it names, %s", async (_label, quoted) => {
