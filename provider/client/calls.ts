@@ -15,7 +15,7 @@ import { RequestError, ResponseShapeError } from "./errors";
 import { formatMs, showNotice, type DebugLog } from "./log";
 import { classifyNetworkError, refusedLocally } from "./networkErrors";
 import type { ClientOptions } from "./options";
-import { Redactor, secretFieldValues, withEchoedSecretFields } from "./redact";
+import { Redactor, secretFieldValues } from "./redact";
 import { parseSuccessBody } from "./responses";
 import { NO_SECRET_FIELDS, WriteOnlyFields } from "./secretFields";
 import { decideAfterAttempt, type AttemptState, type Decision } from "./retry";
@@ -111,7 +111,7 @@ export class CallRunner {
     const carried = call.headers.authorization?.replace(/^Bearer /, "");
     const names = [...this.secretFieldNames, ...call.secretResponseFields];
     const answered = secretFieldValues(responseText, names);
-    return new Redactor([...this.tokens.secrets(), carried, ...call.secrets, ...answered], withEchoedSecretFields(names));
+    return new Redactor([...this.tokens.secrets(), carried, ...call.secrets, ...answered], names);
   }
 
   private async attempts(call: Call): Promise<unknown> {

@@ -111,21 +111,10 @@ function removePieces(text: string, pieces: ReadonlySet<string>, length: number)
   return result + text.slice(copiedUpTo);
 }
 
-/**
- * Answer fields that hold a secret whatever the call: the SNS credentials PUT echoes the AWS secret key it was sent.
- * Kept until the client is given every secret field's name from the definitions (ClientOptions.secretFields), which
- * does the same for any field; nothing else depends on it.
- */
-export const ECHOED_SECRET_FIELDS = ["aws_secret_access_key"];
-
-/** The names `named` and the echoed secret fields. */
-export function withEchoedSecretFields(named: readonly string[]): string[] {
-  return [...named, ...ECHOED_SECRET_FIELDS];
-}
 
 /** The values of a JSON answer's named fields (and of the echoed secret fields), at any depth; nothing when the text is not JSON. */
 export function secretFieldValues(text: string | undefined, named: readonly string[]): string[] {
-  return namedFieldValues(text, withEchoedSecretFields(named));
+  return namedFieldValues(text, named);
 }
 
 /** Service text without the given secrets, nor the values of the named fields (a one-off Redactor; the client keeps one per call). */

@@ -4,8 +4,10 @@
  * offset), and, for a URL-shaped secret, its parts past the host.
  */
 
-/** Shorter secrets would redact ordinary words; config and the service require longer ones anyway. */
-export const MIN_SECRET_LENGTH = 4;
+import { MIN_SECRET_LENGTH } from "../secretLength";
+
+/** Shorter secrets would redact ordinary words (the resources refuse them at check). */
+export { MIN_SECRET_LENGTH };
 /** In service text, any run carrying this many characters (bytes, once decoded) of a known secret is removed. */
 export const PIECE_LENGTH = 6;
 
