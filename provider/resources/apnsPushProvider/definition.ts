@@ -44,6 +44,20 @@ const outputs = z.object({
     secret: true,
     writeOnly: true,
   }),
+  previousConfiguration: property(
+    z
+      .object({
+        bundleId: property(z.string().nullable(), { description: "The bundle id; `null` when unset." }),
+        sandbox: property(z.boolean(), { description: "Whether the APNs sandbox was used." }),
+      })
+      .nullable(),
+    {
+      description:
+        "The bundle id and sandbox flag the tenant had when this resource was created, put back on delete when the " +
+        "stack sent no certificate; `null` after `get` or an import.",
+      typeName: "ApnsPushProviderPreviousConfiguration",
+    },
+  ),
 });
 
 export const apnsPushProviderDefinition = defineResource({
@@ -67,6 +81,7 @@ export const apnsPushProviderDefinition = defineResource({
   inputs,
   outputs,
   identity: { kind: "tenant", noun: "APNs configuration" },
+  adopts: "always",
   // no API clears the certificate, so delete makes no call
   scopes: {
     create: ["update:guardian_factors"],

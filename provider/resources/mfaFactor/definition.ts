@@ -53,6 +53,7 @@ export const mfaFactorDefinition = defineResource({
   inputs,
   outputs,
   identity: { kind: "keyed", noun: "factor", tenantOutput: "tenantDomain" },
+  adopts: "always",
   // create reads the factor list (put back on delete) before switching it; the API has no DELETE
   scopes: {
     create: ["read:guardian_factors", "update:guardian_factors"],

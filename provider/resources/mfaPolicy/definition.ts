@@ -45,6 +45,7 @@ export const mfaPolicyDefinition = defineResource({
   inputs,
   outputs,
   identity: { kind: "tenant", noun: "policy" },
+  adopts: "always",
   // create reads the current policy (put back on delete) before setting it; the API has no DELETE
   scopes: {
     create: ["read:mfa_policies", "update:mfa_policies"],

@@ -46,6 +46,7 @@ export const phoneMessageTypesDefinition = defineResource({
   inputs,
   outputs,
   identity: { kind: "tenant", noun: "message types" },
+  adopts: "always",
   // create reads the current types (put back on delete) before setting them; the API has no DELETE
   scopes: {
     create: ["read:guardian_factors", "update:guardian_factors"],

@@ -43,6 +43,7 @@ export const pushProviderSelectionDefinition = defineResource({
   inputs,
   outputs,
   identity: { kind: "tenant", noun: "selection" },
+  adopts: "always",
   // create reads the current selection (put back on delete) before setting it; the API has no DELETE
   scopes: {
     create: ["read:guardian_factors", "update:guardian_factors"],

@@ -44,6 +44,22 @@ const outputs = z.object({
   awsRegion: reported("The AWS region"),
   snsApnsPlatformApplicationArn: reported("The APNs platform application ARN"),
   snsGcmPlatformApplicationArn: reported("The FCM/GCM platform application ARN"),
+  previousConfiguration: property(
+    z
+      .object({
+        awsAccessKeyId: reported("The AWS access key id"),
+        awsRegion: reported("The AWS region"),
+        snsApnsPlatformApplicationArn: reported("The APNs platform application ARN"),
+        snsGcmPlatformApplicationArn: reported("The FCM/GCM platform application ARN"),
+      })
+      .nullable(),
+    {
+      description:
+        "The configuration the tenant had when this resource was created (all `null` when it had none), put back on " +
+        "delete with the tenant's key; `null` after `get` or an import, and delete then leaves the configuration as it is.",
+      typeName: "SnsPushProviderPreviousConfiguration",
+    },
+  ),
 });
 
 export const snsPushProviderDefinition = defineResource({
@@ -67,6 +83,7 @@ export const snsPushProviderDefinition = defineResource({
   inputs,
   outputs,
   identity: { kind: "tenant", noun: "SNS configuration" },
+  adopts: "always",
   // delete writes the five fields as null: the API has no DELETE
   scopes: {
     create: ["update:guardian_factors"],
