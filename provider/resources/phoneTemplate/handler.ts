@@ -127,8 +127,8 @@ async function restore(call: Call, id: string, stored: PhoneTemplateOutputs, rec
   for (const field of fieldsLeftOn(recorded.content, stored.content)) {
     showNotice(
       `warning: ${call.what} "${id}" (${stored.type}): the template had no ${field} when it was adopted, and the ` +
-        `service offers no way to remove one, so the ${field} this stack set stays on the tenant; everything else is as ` +
-        `it was. Change it in the service's dashboard if it should go.`,
+        `service offers no known way to remove one, so the ${field} it has now stays on the tenant; everything else is ` +
+        `as it was. Change it in the service's dashboard if it should go.`,
     );
   }
 }
