@@ -10,7 +10,7 @@
  * PULUMI_SKIP_CHECKPOINTS, for the recorded older `__provider` texts and today's.
  */
 import * as os from "node:os";
-import { EXAMPLE_STREAMS, benchCallsPerOperation, benchEventStreamCalls, benchMfaCallsPerOperation } from "./callsPerOperation";
+import { EXAMPLE_STREAMS, EXAMPLE_TEMPLATES, benchCallsPerOperation, benchEventStreamCalls, benchMfaCallsPerOperation } from "./callsPerOperation";
 import { benchCheckpoints, checkpointRows } from "./checkpoints";
 import { eventStreamCallRows } from "./eventStreamCallRows";
 import { benchColdStart, summarizeColdStart } from "./coldStart";
@@ -32,6 +32,7 @@ import {
   type Row,
 } from "./report";
 import { callRows, mfaCallRows } from "./callsReport";
+import { phoneTemplateCallRows } from "./phoneTemplateCallRows";
 import { benchProgramCost } from "./programCost";
 import { benchThroughput, throughputRows } from "./throughput";
 
@@ -65,6 +66,7 @@ async function main(): Promise<void> {
     benchMfaCallsPerOperation(),
   );
   rows.push(...mfaCallRows(mfaCalls));
+  rows.push(...phoneTemplateCallRows(mfaCalls, EXAMPLE_TEMPLATES));
   const pushCredentialCalls = await section("2 calls per operation (the three push credentials: create, update, no-op, preview --refresh, refresh, destroy)", () =>
     benchPushCredentialCalls(),
   );
