@@ -1,7 +1,7 @@
 /** ApnsPushProvider, declared once (see common/definition.ts for the shape). */
 import { z } from "zod";
 import { property } from "../../shapes/property";
-import { defineResource, type InputsOf } from "../common/definition";
+import { defineResource, settingScopes, type InputsOf } from "../common/definition";
 import { strictShape } from "../common/validation";
 
 /** Standard base64 with its padding, no line breaks: what the service takes as the certificate's bytes. */
@@ -85,13 +85,7 @@ export const apnsPushProviderDefinition = defineResource({
   outputs,
   identity: { kind: "tenant", noun: "APNs configuration" },
   adopts: "always",
-  // create reads what it adopts first; delete puts back the bundle id and sandbox flag (no API clears a certificate)
-  scopes: {
-    create: ["read:guardian_factors", "update:guardian_factors"],
-    read: ["read:guardian_factors"],
-    update: ["update:guardian_factors"],
-    delete: ["update:guardian_factors"],
-  },
+  scopes: settingScopes("guardian_factors"),
 });
 
 export type ApnsPushProviderInputs = InputsOf<typeof apnsPushProviderDefinition>;

@@ -43,6 +43,16 @@ export interface OperationScopes {
   delete: readonly Scope[];
 }
 
+/**
+ * The scopes of a tenant setting the API can read and set but not delete: create reads what it adopts before it
+ * writes, and delete writes back what create found.
+ */
+export function settingScopes(apiResource: string): OperationScopes {
+  const read = `read:${apiResource}` as const;
+  const update = `update:${apiResource}` as const;
+  return { create: [read, update], read: [read], update: [update], delete: [update] };
+}
+
 export interface ResourceDefinition<Inputs extends z.ZodObject = z.ZodObject, Outputs extends z.ZodObject = z.ZodObject> {
   name: string;
   module: string;

@@ -1,7 +1,7 @@
 /** MfaFactor, declared once (see common/definition.ts for the shape). */
 import { z } from "zod";
 import { property, TENANT_DOMAIN } from "../../shapes/property";
-import { defineResource } from "../common/definition";
+import { defineResource, settingScopes } from "../common/definition";
 import { strictShape } from "../common/validation";
 
 const inputs = strictShape({
@@ -55,11 +55,5 @@ export const mfaFactorDefinition = defineResource({
   outputs,
   identity: { kind: "keyed", noun: "factor", tenantOutput: "tenantDomain" },
   adopts: "always",
-  // create reads the factor list (put back on delete) before switching it; the API has no DELETE
-  scopes: {
-    create: ["read:guardian_factors", "update:guardian_factors"],
-    read: ["read:guardian_factors"],
-    update: ["update:guardian_factors"],
-    delete: ["update:guardian_factors"],
-  },
+  scopes: settingScopes("guardian_factors"),
 });

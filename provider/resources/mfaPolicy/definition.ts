@@ -1,7 +1,7 @@
 /** MfaPolicy, declared once (see common/definition.ts for the shape). */
 import { z } from "zod";
 import { property } from "../../shapes/property";
-import { defineResource } from "../common/definition";
+import { defineResource, settingScopes } from "../common/definition";
 import { strictShape } from "../common/validation";
 
 const inputs = strictShape({
@@ -46,11 +46,5 @@ export const mfaPolicyDefinition = defineResource({
   outputs,
   identity: { kind: "tenant", noun: "policy" },
   adopts: "always",
-  // create reads the current policy (put back on delete) before setting it; the API has no DELETE
-  scopes: {
-    create: ["read:mfa_policies", "update:mfa_policies"],
-    read: ["read:mfa_policies"],
-    update: ["update:mfa_policies"],
-    delete: ["update:mfa_policies"],
-  },
+  scopes: settingScopes("mfa_policies"),
 });

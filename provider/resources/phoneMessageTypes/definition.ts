@@ -1,7 +1,7 @@
 /** PhoneMessageTypes, declared once (see common/definition.ts for the shape). */
 import { z } from "zod";
 import { property } from "../../shapes/property";
-import { defineResource } from "../common/definition";
+import { defineResource, settingScopes } from "../common/definition";
 import { strictShape } from "../common/validation";
 
 const inputs = strictShape({
@@ -47,11 +47,5 @@ export const phoneMessageTypesDefinition = defineResource({
   outputs,
   identity: { kind: "tenant", noun: "message types" },
   adopts: "always",
-  // create reads the current types (put back on delete) before setting them; the API has no DELETE
-  scopes: {
-    create: ["read:guardian_factors", "update:guardian_factors"],
-    read: ["read:guardian_factors"],
-    update: ["update:guardian_factors"],
-    delete: ["update:guardian_factors"],
-  },
+  scopes: settingScopes("guardian_factors"),
 });

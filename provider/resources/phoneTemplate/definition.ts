@@ -103,6 +103,7 @@ export const phoneTemplateDefinition = defineResource({
   inputs,
   outputs,
   identity: { kind: "service", noun: "phone template", prefix: "tem_" },
+  adopts: "whenAsked",
   echoedInputs: ["adoptExisting"],
   scopes: {
     // create lists first, and adopts (a PATCH where the inputs differ) a type already customized

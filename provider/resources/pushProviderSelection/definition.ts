@@ -1,7 +1,7 @@
 /** PushProviderSelection, declared once (see common/definition.ts for the shape). */
 import { z } from "zod";
 import { property } from "../../shapes/property";
-import { defineResource, type InputsOf } from "../common/definition";
+import { defineResource, settingScopes, type InputsOf } from "../common/definition";
 import { strictShape } from "../common/validation";
 
 const inputs = strictShape({
@@ -45,13 +45,7 @@ export const pushProviderSelectionDefinition = defineResource({
   outputs,
   identity: { kind: "tenant", noun: "selection" },
   adopts: "always",
-  // create reads the current selection (put back on delete) before setting it; the API has no DELETE
-  scopes: {
-    create: ["read:guardian_factors", "update:guardian_factors"],
-    read: ["read:guardian_factors"],
-    update: ["update:guardian_factors"],
-    delete: ["update:guardian_factors"],
-  },
+  scopes: settingScopes("guardian_factors"),
 });
 
 export type PushProviderSelectionInputs = InputsOf<typeof pushProviderSelectionDefinition>;

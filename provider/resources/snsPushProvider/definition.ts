@@ -1,7 +1,7 @@
 /** SnsPushProvider, declared once (see common/definition.ts for the shape). */
 import { z } from "zod";
 import { property } from "../../shapes/property";
-import { defineResource, type InputsOf } from "../common/definition";
+import { defineResource, settingScopes, type InputsOf } from "../common/definition";
 import { strictShape } from "../common/validation";
 
 /** The service's limit on each of the five fields. */
@@ -87,13 +87,7 @@ export const snsPushProviderDefinition = defineResource({
   outputs,
   identity: { kind: "tenant", noun: "SNS configuration" },
   adopts: "always",
-  // create reads what it adopts first; delete puts back what create found (the API has no DELETE)
-  scopes: {
-    create: ["read:guardian_factors", "update:guardian_factors"],
-    read: ["read:guardian_factors"],
-    update: ["update:guardian_factors"],
-    delete: ["update:guardian_factors"],
-  },
+  scopes: settingScopes("guardian_factors"),
 });
 
 export type SnsPushProviderInputs = InputsOf<typeof snsPushProviderDefinition>;
