@@ -4,36 +4,26 @@
  * write-only auth token is not in the imported inputs. Nothing secret in any of it.
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
-import type { LogRequest } from "@pulumi/pulumi/proto/engine_pb";
 import { startEmulator, type Emulator } from "../../tools/emulator";
-import { empty, engineGrpc, grpc, provider as proto } from "../../provider/plugin/protocol";
+import { provider as proto } from "../../provider/plugin/protocol";
 import { secretEnvelope, toStruct } from "../../provider/plugin/values";
 import { assertDistIsFresh } from "../resources/dist";
+import { startEngineLogServer, type EngineLogServer } from "./engineLogServer";
 import { PluginProcess } from "./pluginProcess";
 
 const CLIENT = { id: "plugin-log-ci", secret: "sentinel-plugin-log-secret-38d0" };
 const AUTH_TOKEN = "sentinel-plugin-log-sms-token-aa51";
 const PHONE = "urn:pulumi:dev::tenant-yaml::tenant:index:PhoneProvider::sms";
 
-const logs: { severity: number; message: string; urn: string }[] = [];
-let engineServer: InstanceType<typeof grpc.Server>;
+let engine: EngineLogServer;
 let emulator: Emulator;
 let plugin: PluginProcess;
 
 beforeAll(async () => {
   assertDistIsFresh();
-  engineServer = new grpc.Server();
-  engineServer.addService(engineGrpc.EngineService, {
-    log: (call: { request: LogRequest }, callback: (error: null, response: unknown) => void) => {
-      logs.push({ severity: call.request.getSeverity(), message: call.request.getMessage(), urn: call.request.getUrn() });
-      callback(null, new empty.Empty());
-    },
-  } as never);
-  const port = await new Promise<number>((resolve, reject) =>
-    engineServer.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (error, bound) => (error ? reject(error) : resolve(bound))),
-  );
+  engine = await startEngineLogServer();
   emulator = await startEmulator({ clients: [CLIENT] });
-  plugin = await PluginProcess.start({ TENANT_DEBUG: "1" }, undefined, `127.0.0.1:${port}`);
+  plugin = await PluginProcess.start({ TENANT_DEBUG: "1" }, undefined, engine.address);
   await plugin.call(
     "configure",
     new proto.ConfigureRequest().setArgs(toStruct({ domain: emulator.url, clientId: CLIENT.id, clientSecret: secretEnvelope(CLIENT.secret), version: "0.1.0" })),
@@ -43,7 +33,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await plugin?.stop();
   await emulator?.close();
-  engineServer?.forceShutdown();
+  engine?.stop();
 });
 
 it("sends TENANT_DEBUG lines and the import advice to the engine's log, not to stderr, and no secret", async () => {
@@ -54,14 +44,14 @@ it("sends TENANT_DEBUG lines and the import advice to the engine's log, not to s
     ),
   );
   await plugin.call("read", new proto.ReadRequest().setId(created.getId()).setUrn(PHONE));
-  await expect.poll(() => logs.some((log) => log.severity === 2)).toBe(true);
+  await expect.poll(() => engine.logs.some((log) => log.severity === 2)).toBe(true);
 
-  const advice = logs.find((log) => log.severity === 2);
+  const advice = engine.logs.find((log) => log.severity === 2);
   expect(advice?.urn).toBe(PHONE);
   expect(advice?.message).toContain("credentials.authToken is write-only");
-  expect(logs.filter((log) => log.severity === 0 && log.message.startsWith("[pulumi-tenant] ")).length).toBeGreaterThan(0);
+  expect(engine.logs.filter((log) => log.severity === 0 && log.message.startsWith("[pulumi-tenant] ")).length).toBeGreaterThan(0);
   expect(plugin.stderr).not.toContain("[pulumi-tenant] ");
-  for (const log of logs) {
+  for (const log of engine.logs) {
     expect(log.message).not.toContain(CLIENT.secret);
     expect(log.message).not.toContain(AUTH_TOKEN);
   }

@@ -5,37 +5,29 @@
  * piece of any of them, in any encoding, reaches an error the engine gets, the engine's log or the plugin's stderr.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { LogRequest } from "@pulumi/pulumi/proto/engine_pb";
-import { empty, engineGrpc, grpc, provider as proto } from "../../provider/plugin/protocol";
+import { provider as proto } from "../../provider/plugin/protocol";
 import { secretEnvelope, toStruct } from "../../provider/plugin/values";
 import { assertDistIsFresh } from "../resources/dist";
 import { leakedSecrets } from "../support/encodedLeaks";
 import { HOOK_URL, HOSTILE_SECRETS, STATE_AWS_KEY, WEBHOOK_PASSWORD, startHostileTenant, type HostileTenant } from "../support/hostileTenant";
+import { startEngineLogServer, type EngineLogServer } from "./engineLogServer";
 import { PluginProcess } from "./pluginProcess";
 
 const SNS = "urn:pulumi:dev::tenant-yaml::tenant:index:SnsPushProvider::sns";
 const STREAM = "urn:pulumi:dev::tenant-yaml::tenant:index:EventStream::audit";
 
-const logs: string[] = [];
 const errors: string[] = [];
-let engineServer: InstanceType<typeof grpc.Server>;
+let engine: EngineLogServer;
+/** The messages the engine got. */
+const logs = (): string[] => engine.logs.map((log) => log.message);
 let tenant: HostileTenant;
 let plugin: PluginProcess;
 
 beforeAll(async () => {
   assertDistIsFresh();
-  engineServer = new grpc.Server();
-  engineServer.addService(engineGrpc.EngineService, {
-    log: (call: { request: LogRequest }, callback: (error: null, response: unknown) => void) => {
-      logs.push(call.request.getMessage());
-      callback(null, new empty.Empty());
-    },
-  } as never);
-  const port = await new Promise<number>((resolve, reject) =>
-    engineServer.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (error, bound) => (error ? reject(error) : resolve(bound))),
-  );
+  engine = await startEngineLogServer();
   tenant = await startHostileTenant();
-  plugin = await PluginProcess.start({ TENANT_DEBUG: "1" }, undefined, `127.0.0.1:${port}`);
+  plugin = await PluginProcess.start({ TENANT_DEBUG: "1" }, undefined, engine.address);
   await plugin.call(
     "configure",
     new proto.ConfigureRequest()
@@ -47,7 +39,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await plugin?.stop();
   await tenant?.close();
-  engineServer?.forceShutdown();
+  engine?.stop();
 });
 
 /** The error the engine gets from a call, kept for the scan at the end. */
@@ -88,8 +80,8 @@ describe("SnsPushProvider: a secret the call never knew", () => {
   it("a destroy that clears what it created, refused with the key quoted: a warning in the engine's log", async () => {
     const stored = toStruct({ ...snsImported, previousConfiguration: foundNone });
     await plugin.call("delete", new proto.DeleteRequest().setId(tenant.host).setUrn(SNS).setProperties(stored));
-    await expect.poll(() => logs.some((log) => log.includes("the tenant keeps the SNS credentials"))).toBe(true);
-    expect(logs.find((log) => log.includes("the tenant keeps the SNS credentials"))).toContain("aws_secret_access_key=[redacted] is in use");
+    await expect.poll(() => logs().some((log) => log.includes("the tenant keeps the SNS credentials"))).toBe(true);
+    expect(logs().find((log) => log.includes("the tenant keeps the SNS credentials"))).toContain("aws_secret_access_key=[redacted] is in use");
   });
 });
 
@@ -109,6 +101,6 @@ describe("EventStream: a secret the call sent, quoted as the service used it", (
 
 it("no piece of any secret in the errors, the engine's log (debug lines included) or the plugin's stderr", () => {
   expect(errors).toHaveLength(5);
-  expect(logs.some((log) => log.startsWith("[pulumi-tenant] PATCH /api/v2/guardian/factors/push-notification/providers/sns -> 400"))).toBe(true);
-  expect(leakedSecrets([...errors, ...logs, plugin.stderr].join("\n"), HOSTILE_SECRETS)).toEqual([]);
+  expect(logs().some((log) => log.startsWith("[pulumi-tenant] PATCH /api/v2/guardian/factors/push-notification/providers/sns -> 400"))).toBe(true);
+  expect(leakedSecrets([...errors, ...logs(), plugin.stderr].join("\n"), HOSTILE_SECRETS)).toEqual([]);
 });

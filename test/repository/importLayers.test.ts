@@ -2,28 +2,11 @@
 // layer reaching up, naming both layers, and a file placed in no layer; a file importing downwards passes. The rule
 // the repository runs (eslint.config.mjs) holds provider/ to the layers CONTRIBUTING describes.
 import * as path from "node:path";
-import { ESLint } from "eslint";
-import tseslint from "typescript-eslint";
 import { describe, expect, it } from "vitest";
+import { lintFixture as lint } from "./lintFixture";
 
-const REPO_ROOT = path.resolve(__dirname, "../..");
 const FIXTURE = "test/support/fixtures/importLayers";
-
-async function lintFixture(): Promise<Map<string, string[]>> {
-  const { default: importLayers } = (await import(path.join(REPO_ROOT, "tools/lint/importLayers.mjs"))) as { default: ESLint.Plugin };
-  const eslint = new ESLint({
-    cwd: REPO_ROOT,
-    overrideConfigFile: true,
-    overrideConfig: {
-      files: ["**/*.ts"],
-      languageOptions: { parser: tseslint.parser as never },
-      plugins: { layers: importLayers },
-      rules: { "layers/import-layers": ["error", { root: FIXTURE, layers: [["top/"], ["bottom/"]] }] },
-    },
-  });
-  const results = await eslint.lintFiles([path.join(REPO_ROOT, FIXTURE)]);
-  return new Map(results.map((result) => [path.relative(path.join(REPO_ROOT, FIXTURE), result.filePath), result.messages.map((message) => message.message)]));
-}
+const lintFixture = () => lint("importLayers.mjs", "import-layers", [{ root: FIXTURE, layers: [["top/"], ["bottom/"]] }], FIXTURE);
 
 describe("the import-layers lint rule", () => {
   it("reports an import from a lower layer to a higher one, naming both layers", async () => {
