@@ -74,6 +74,7 @@ export const apnsPushProviderDefinition = defineResource({
     update: ["update:guardian_factors"],
     delete: [],
   },
+  exported: { name: { fixed: "apns-push-provider" }, order: 500 },
 });
 
 export type ApnsPushProviderInputs = InputsOf<typeof apnsPushProviderDefinition>;

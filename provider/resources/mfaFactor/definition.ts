@@ -60,4 +60,13 @@ export const mfaFactorDefinition = defineResource({
     update: ["update:guardian_factors"],
     delete: ["update:guardian_factors"],
   },
+  exported: {
+    name: { input: "factor", identifierSuffix: "Factor" },
+    order: 700,
+    dependsOn: [
+      { on: "PhoneMessageTypes", when: { factor: "sms" } },
+      { on: "PushProviderSelection", when: { factor: "push-notification" } },
+    ],
+    only: { inputs: { enabled: true }, allFlag: "all-factors", described: "off" },
+  },
 });

@@ -52,4 +52,5 @@ export const mfaPolicyDefinition = defineResource({
     update: ["update:mfa_policies"],
     delete: ["update:mfa_policies"],
   },
+  exported: { name: { fixed: "mfa-policy" }, order: 800, dependsOn: [{ on: "MfaFactor" }] },
 });

@@ -53,4 +53,5 @@ export const phoneMessageTypesDefinition = defineResource({
     update: ["update:guardian_factors"],
     delete: ["update:guardian_factors"],
   },
+  exported: { name: { fixed: "phone-message-types" }, order: 200, dependsOn: [{ on: "PhoneProvider" }] },
 });

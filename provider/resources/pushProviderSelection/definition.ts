@@ -50,6 +50,14 @@ export const pushProviderSelectionDefinition = defineResource({
     update: ["update:guardian_factors"],
     delete: ["update:guardian_factors"],
   },
+  exported: {
+    name: { fixed: "push-provider-selection" },
+    order: 600,
+    dependsOn: [
+      { on: "SnsPushProvider", when: { provider: "sns" } },
+      { on: "ApnsPushProvider", when: { provider: "direct" } },
+    ],
+  },
 });
 
 export type PushProviderSelectionInputs = InputsOf<typeof pushProviderSelectionDefinition>;

@@ -74,6 +74,7 @@ export const snsPushProviderDefinition = defineResource({
     update: ["update:guardian_factors"],
     delete: ["update:guardian_factors"],
   },
+  exported: { name: { fixed: "sns-push-provider" }, order: 400 },
 });
 
 export type SnsPushProviderInputs = InputsOf<typeof snsPushProviderDefinition>;
