@@ -34,7 +34,7 @@ export default tseslint.config(
         {
           root: "provider",
           layers: [
-            ["index.ts", "plugin/"],
+            ["index.ts", "plugin/", "cli/"],
             ["functions/"],
             ["resources/", "provider.ts", "providerArgs.generated.ts"],
             ["shapes/"],
