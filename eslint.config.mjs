@@ -40,7 +40,7 @@ export default tseslint.config(
             ["shapes/"],
             ["config.ts", "clientTuning.ts"],
             ["client/"],
-            ["settings.ts", "credentialHints.ts", "configError.ts", "vendor.ts", "vendorUndici.ts"],
+            ["settings.ts", "credentialHints.ts", "configError.ts", "secretLength.ts", "vendor.ts", "vendorUndici.ts"],
           ],
           free: ["build/"],
         },

@@ -14,7 +14,7 @@ import * as path from "node:path";
 import { FUNCTIONS } from "../functions/registry";
 import { RESOURCES } from "../resources/registry";
 import { functionTypeNames, functionTypesPath, renderFunctionTypes } from "./functionTypes";
-import { ENUMS_PATH, EXPORTS_PATH, renderEnums, renderExports } from "./packageExports";
+import { ENUMS_PATH, EXPORTS_PATH, SECRET_FIELDS_PATH, renderEnums, renderExports, renderSecretFields } from "./packageExports";
 import { PROVIDER_ARGS_PATH, renderProviderArgs } from "./providerArgs";
 import { publicTypesPath, renderPublicTypes } from "./publicTypes";
 
@@ -29,5 +29,6 @@ function writeIfChanged(relativePath: string, text: string): void {
 for (const definition of RESOURCES) writeIfChanged(publicTypesPath(definition), renderPublicTypes(definition));
 for (const { definition } of FUNCTIONS) writeIfChanged(functionTypesPath(definition), renderFunctionTypes(definition));
 writeIfChanged(ENUMS_PATH, renderEnums(RESOURCES));
+writeIfChanged(SECRET_FIELDS_PATH, renderSecretFields(RESOURCES));
 writeIfChanged(EXPORTS_PATH, renderExports(RESOURCES, new Set(FUNCTIONS.flatMap(({ definition }) => functionTypeNames(definition)))));
 writeIfChanged(PROVIDER_ARGS_PATH, renderProviderArgs());

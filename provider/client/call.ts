@@ -19,7 +19,7 @@ export interface Call {
   schema: z.ZodType | undefined;
   /** Secrets this call carries beyond the client's own (a resource's secret inputs): kept out of its messages. */
   secrets: readonly string[];
-  /** Top-level fields of a success body whose values are secret (a ticket's id and URL). */
+  /** Fields of an answer whose values are secret (a ticket's id and URL), at any depth: kept out of its messages. */
   secretResponseFields: readonly string[];
   deadline: Deadline;
 }

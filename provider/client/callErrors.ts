@@ -19,8 +19,8 @@ export interface CallErrorContext {
   hints: CredentialHints;
   tokens: Pick<TokenSource, "renewable" | "refused">;
   log: DebugLog | undefined;
-  /** Takes every secret the call knows out of service text. */
-  redactorFor(call: Call): Redactor;
+  /** Takes every secret the call knows out of service text, and, given the answer, every secret field's value in it. */
+  redactorFor(call: Call, responseText?: string): Redactor;
 }
 
 /** The safe error for a call the retry decision failed. */
@@ -64,7 +64,8 @@ function credentialHint(context: CallErrorContext, call: Call, status: number): 
 }
 
 function apiError(context: CallErrorContext, call: Call, attempt: Extract<Attempt, { kind: "response" }>, hint: string | undefined): ApiError {
-  const redactor = context.redactorFor(call);
+  // The answer itself may hold secrets the call never knew (a refresh's, an import's): its secret fields name them.
+  const redactor = context.redactorFor(call, attempt.text);
   const details = parseErrorBody(attempt.text, STATUS_CODES[attempt.status] ?? "Error", (text) => redactor.redactService(text));
   return new ApiError({
     status: attempt.status,

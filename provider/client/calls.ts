@@ -17,6 +17,7 @@ import { classifyNetworkError, refusedLocally } from "./networkErrors";
 import type { ClientOptions } from "./options";
 import { Redactor, secretFieldValues } from "./redact";
 import { parseSuccessBody } from "./responses";
+import { NO_SECRET_FIELDS, WriteOnlyFields } from "./secretFields";
 import { decideAfterAttempt, type AttemptState, type Decision } from "./retry";
 import type { RateLimitGate } from "./throttle";
 
@@ -40,23 +41,39 @@ export class CallRunner {
   private readonly log: DebugLog | undefined;
   private readonly host: string;
   private readonly errors: CallErrorContext;
+  /** Dropped from every answer before its schema reads it. */
+  private readonly writeOnlyFields: WriteOnlyFields;
+  /** Every secret field's wire name: their values are kept out of every message built from an answer. */
+  private readonly secretFieldNames: readonly string[];
+  private logRedactor: { secrets: string; redactor: Redactor } | undefined;
 
   constructor(parts: CallRunnerParts) {
     this.options = parts.options;
     this.pool = parts.pool;
     this.gate = parts.gate;
     this.tokens = parts.tokens;
+    const fields = parts.options.secretFields ?? NO_SECRET_FIELDS;
+    this.writeOnlyFields = new WriteOnlyFields(fields.writeOnly);
+    this.secretFieldNames = [...fields.writeOnly, ...fields.outputs];
     const log = parts.log;
     // Lines are built from safe facts; this is the backstop should one ever hold a secret.
-    this.log = log && ((line) => log(new Redactor(this.tokens.secrets()).redactWhole(line)));
+    this.log = log && ((line) => log(this.redactorForLog().redactWhole(line)));
     this.host = parts.host;
     this.errors = {
       host: parts.host,
       hints: parts.hints,
       tokens: this.tokens,
       log: this.log,
-      redactorFor: (call) => this.redactorFor(call),
+      redactorFor: (call, responseText) => this.redactorFor(call, responseText),
     };
+  }
+
+  /** The credentials' redactor, built again only when they change (a new access token). */
+  private redactorForLog(): Redactor {
+    const secrets = this.tokens.secrets();
+    const key = secrets.join("\n");
+    if (this.logRedactor?.secrets !== key) this.logRedactor = { secrets: key, redactor: new Redactor(secrets) };
+    return this.logRedactor.redactor;
   }
 
   /** Arms the call's total deadline, then runs the attempt loop (not async: one promise layer less per call). */
@@ -89,9 +106,12 @@ export class CallRunner {
     return error;
   }
 
+  /** What the call knows is secret, and, given the answer, the values of its secret fields wherever they sit. */
   private redactorFor(call: Call, responseText?: string): Redactor {
     const carried = call.headers.authorization?.replace(/^Bearer /, "");
-    return new Redactor([...this.tokens.secrets(), carried, ...call.secrets, ...secretFieldValues(responseText, call.secretResponseFields)]);
+    const names = [...this.secretFieldNames, ...call.secretResponseFields];
+    const answered = secretFieldValues(responseText, names);
+    return new Redactor([...this.tokens.secrets(), carried, ...call.secrets, ...answered], names);
   }
 
   private async attempts(call: Call): Promise<unknown> {
@@ -187,7 +207,7 @@ export class CallRunner {
       throw new ResponseShapeError({ ...context, issues: [{ path: "(root)", message: `the body is larger than ${limit}, the most the client reads` }] });
     }
     try {
-      return parseSuccessBody(attempt.text, call.schema, context);
+      return parseSuccessBody(attempt.text, call.schema, context, this.writeOnlyFields);
     } catch (error) {
       // Issue messages describe the answer: keep its secret fields out of them.
       if (error instanceof ResponseShapeError) error.message = this.redactorFor(call, attempt.text).redactWhole(error.message);

@@ -20,6 +20,7 @@ import { acquirePool, releasePool } from "./http";
 import { createDebugLog, type DebugLog } from "./log";
 import { resolveOptions, type ClientOptions } from "./options";
 import { isIdempotent, type HttpMethod } from "./retry";
+import { secretFieldsKey } from "./secretFields";
 import { rateLimitGateFor } from "./throttle";
 
 export type { ClientOptions } from "./options";
@@ -36,7 +37,10 @@ export interface RequestOptions<S extends z.ZodType> {
   headers?: Record<string, string>;
   /** Secret values this call carries (a resource's secret inputs): never shown in its errors, in any encoding. */
   secrets?: readonly (string | undefined)[];
-  /** Top-level fields of the success body whose values are secret (a ticket's id and link). */
+  /**
+   * Fields of the answer whose values are secret (a ticket's id and link), at any depth, 2xx or not: kept out of
+   * this call's messages, as the client's `secretFields` are out of every call's.
+   */
   secretResponseFields?: readonly string[];
 }
 
@@ -169,15 +173,17 @@ function queryString(query: Record<string, string | number | boolean | undefined
 // One client per distinct settings, shared by every caller in the process.
 const clients = new Map<string, TenantClient>();
 
-function clientKey(settings: ConnectionSettings): string {
+function clientKey(settings: ConnectionSettings, options: Partial<ClientOptions> | undefined): string {
   const auth = settings.auth;
   // Hash secrets so the cache key itself never holds one in plain text.
   const identity =
     auth.kind === "token"
       ? `token:${sha256(auth.token)}`
       : `client:${auth.clientId}:${sha256(auth.clientSecret)}`;
-  // The provider name is part of it: the client's errors name where its settings came from.
-  return `${settings.baseUrl}\n${settings.audience}\n${identity}\n${settings.providerName ?? ""}`;
+  // The provider name is part of it: the client's errors name where its settings came from. So are the secret
+  // field names: a client drops and redacts by them, so callers that name different fields must not share one.
+  const secretFields = secretFieldsKey(options?.secretFields);
+  return `${settings.baseUrl}\n${settings.audience}\n${identity}\n${settings.providerName ?? ""}\n${secretFields}`;
 }
 
 function sha256(value: string): string {
@@ -191,11 +197,11 @@ function forgetClient(client: TenantClient): void {
 }
 
 /**
- * One client per distinct settings (baseUrl + auth identity + audience), shared by every caller in the
- * process. Options apply when that client is first created.
+ * One client per distinct settings (baseUrl + auth identity + audience) and secret field names, shared by every
+ * caller in the process. The other options (timings, sinks) apply when that client is first created.
  */
 export function getClient(settings: ConnectionSettings, options?: Partial<ClientOptions>): TenantClient {
-  const key = clientKey(settings);
+  const key = clientKey(settings, options);
   let client = clients.get(key);
   if (!client) {
     client = new TenantClient(settings, options);

@@ -1,6 +1,7 @@
 /** The shared API client: the only thing in the package that opens sockets. */
 export { TenantClient, getClient, type RequestOptions } from "./client";
 export type { ClientOptions } from "./options";
+export type { SecretFieldNames } from "./secretFields";
 export {
   ApiError,
   AmbiguousRequestError,

@@ -1,5 +1,6 @@
 /** Client tuning knobs: every number has a default and can be overridden per client. */
 import { z } from "zod";
+import type { SecretFieldNames } from "./secretFields";
 
 export interface ClientOptions {
   /** TCP/TLS connect timeout per attempt. */
@@ -29,6 +30,11 @@ export interface ClientOptions {
   notice?: (line: string) => void;
   /** Debug log sink (opt-in); lines never contain bodies, headers or secrets. */
   logger?: (line: string) => void;
+  /**
+   * Wire names of the resources' secret fields (default: none): write-only ones dropped from every answer on
+   * arrival, the values of all of them kept out of every message. Part of the client's identity in getClient.
+   */
+  secretFields?: SecretFieldNames;
 }
 
 /** Reads the package version at run time: ../../package.json from both provider/client/ and dist/client/. */
@@ -80,6 +86,7 @@ const optionsSchema = z.object({
   longWaitNoticeMs: duration,
   notice: z.custom<(line: string) => void>((value) => typeof value === "function").optional(),
   logger: z.custom<(line: string) => void>((value) => typeof value === "function").optional(),
+  secretFields: z.object({ writeOnly: z.array(z.string().min(1)).readonly(), outputs: z.array(z.string().min(1)).readonly() }).optional(),
 });
 
 /** Fills defaults and rejects nonsense (negative or non-finite numbers) early, naming the option. */

@@ -1,76 +1,55 @@
 /**
  * The one place secrets are taken out of text bound for an error message or a log line.
  *
- * A server may echo what it was sent (validation messages quoting the payload, a token request echoed
- * back), encoded the way it travelled: URL- or form-encoded, JSON-escaped. So every secret is looked for
- * in each of those forms, and in service text even a piece of one (6 characters or more) is removed: a
- * server may cut its echo anywhere. Callers redact before they truncate, so a cut never splits a secret.
+ * A server may echo what it was sent (validation messages quoting the payload, a token request echoed back, the
+ * Basic header it built), encoded the way it travelled; it may also send a secret no call knew (a field of its
+ * answer). So every known secret is looked for in each of its forms (secretForms.ts), in service text even a piece of
+ * one (6 characters, or as many bytes once decoded: a server may cut its echo anywhere), and the value of every
+ * secret field is taken out by the field's name (namedValues.ts). Callers redact before they truncate, so a cut never
+ * splits a secret.
  */
+import { REDACTED, namedValueRedaction } from "./namedValues";
+import { namedFieldValues } from "./secretFields";
+import { secretForms, isPiece, type SecretForm } from "./secretForms";
 
-/** Shorter secrets would redact ordinary words; config and the service require longer ones anyway. */
-const MIN_SECRET_LENGTH = 4;
-/** In service text, any run of this many characters from a known secret is removed. */
-const PIECE_LENGTH = 6;
-const MARK = "[redacted]";
+export { MIN_SECRET_LENGTH, encodedForms } from "./secretForms";
 
 /** Anything shaped like a JWT (header.payload.signature, base64url): a token in someone's echo. */
 const JWT_LIKE = /eyJ[\w-]*\.[\w-]+\.[\w-]*/g;
 const BEARER_VALUE = /(bearer\s+)\S+/gi;
+/** Basic credentials, anyone's: base64 that decodes to readable text holding a colon ("user:password"). */
+const BASIC_VALUE = /(basic\s+)([A-Za-z0-9+/_-]{6,}={0,2})(?![A-Za-z0-9+/_=-])/gi;
 
-function formEncoded(value: string): string {
-  return new URLSearchParams({ v: value }).toString().slice(2);
+/** No control character, and valid UTF-8 (no replacement character): text, not the bytes of a word read as base64. */
+function readable(text: string): boolean {
+  return !Array.from(text).some((char) => char < " " || char === "\u007f" || char === "\ufffd");
 }
 
-/** JSON string escaping as JSON.stringify does it, and as encoders that also escape "/" or non-ASCII do. */
-function jsonForms(value: string): string[] {
-  const plain = JSON.stringify(value).slice(1, -1);
-  const escapeNonAscii = (upper: boolean): string =>
-    plain.replace(/[\u0080-\uffff]/g, (char) => {
-      const hex = char.charCodeAt(0).toString(16).padStart(4, "0");
-      return `\\u${upper ? hex.toUpperCase() : hex}`;
-    });
-  return [plain, plain.replace(/\//g, "\\/"), escapeNonAscii(false), escapeNonAscii(true)];
-}
-
-/** Percent-escapes with lower-case hex digits, as some servers re-encode them. */
-function lowerHex(encoded: string): string {
-  return encoded.replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase());
-}
-
-/**
- * A secret's URL holds its secret in the query (a ticket link: scheme, host and path name the tenant and
- * are no secret); any other value is secret whole.
- */
-function secretParts(value: string): string[] {
-  if (!/^https?:\/\//i.test(value)) return [value];
-  try {
-    const values = [...new URL(value).searchParams.values()].filter((part) => part.length >= MIN_SECRET_LENGTH);
-    return values.length > 0 ? values : [value];
-  } catch {
-    return [value];
-  }
-}
-
-/** Every form in which a secret may come back: raw, URL-encoded, form-encoded, JSON-escaped. */
-export function encodedForms(secret: string): string[] {
-  const url = encodeURIComponent(secret);
-  const form = formEncoded(secret);
-  const forms = new Set([secret, url, lowerHex(url), form, lowerHex(form), ...jsonForms(secret)]);
-  return [...forms];
+function redactBasic(match: string, prefix: string, encoded: string): string {
+  const decoded = Buffer.from(encoded, "base64").toString("utf8");
+  return decoded.includes(":") && readable(decoded) ? prefix + REDACTED : match;
 }
 
 export class Redactor {
   /** Longest first, so a secret that contains another is replaced whole. */
-  private readonly forms: string[];
-  private pieces: Set<string> | undefined;
+  private readonly forms: SecretForm[];
+  private readonly namedValues: ((text: string) => string) | undefined;
+  /** Pieces by their length: text forms' pieces are 6 characters, base64's 8, hex's 12 (6 bytes each). */
+  private pieces: Map<number, Set<string>> | undefined;
 
-  constructor(secrets: Iterable<string | undefined>) {
-    const forms = new Set<string>();
+  /** `fieldNames`: wire names whose values service text must not show, whatever the value (see namedValues.ts). */
+  constructor(secrets: Iterable<string | undefined>, fieldNames: readonly string[] = []) {
+    const byText = new Map<string, SecretForm>();
     for (const secret of secrets) {
-      if (secret === undefined || secret.length < MIN_SECRET_LENGTH) continue;
-      for (const part of secretParts(secret)) for (const form of encodedForms(part)) forms.add(form);
+      if (secret === undefined) continue;
+      for (const form of secretForms(secret)) {
+        const known = byText.get(form.text);
+        // The same text as a plain secret and as a URL's part: every piece of it counts.
+        if (!known || (known.wordsAreNoPieces && !form.wordsAreNoPieces)) byText.set(form.text, form);
+      }
     }
-    this.forms = [...forms].sort((left, right) => right.length - left.length);
+    this.forms = [...byText.values()].sort((left, right) => right.text.length - left.text.length);
+    this.namedValues = namedValueRedaction(fieldNames);
   }
 
   /**
@@ -79,21 +58,29 @@ export class Redactor {
    */
   redactWhole(text: string): string {
     let result = text;
-    for (const form of this.forms) if (result.includes(form)) result = result.split(form).join(MARK);
+    for (const { text: form } of this.forms) if (result.includes(form)) result = result.split(form).join(REDACTED);
     return result;
   }
 
-  /** Text from the service: whole secrets, any piece of one, and anything token-shaped. */
+  /** Text from the service: whole secrets, the values of secret fields, any piece of a secret, and anything credential-shaped. */
   redactService(text: string): string {
-    const whole = this.redactWhole(text);
-    return removePieces(whole, this.pieceSet()).replace(JWT_LIKE, MARK).replace(BEARER_VALUE, `$1${MARK}`);
+    let result = this.redactWhole(text);
+    if (this.namedValues) result = this.namedValues(result);
+    for (const [length, pieces] of this.pieceSets()) result = removePieces(result, pieces, length);
+    return result.replace(JWT_LIKE, REDACTED).replace(BEARER_VALUE, `$1${REDACTED}`).replace(BASIC_VALUE, redactBasic);
   }
 
-  private pieceSet(): Set<string> {
+  private pieceSets(): Map<number, Set<string>> {
     if (!this.pieces) {
-      this.pieces = new Set();
+      this.pieces = new Map();
       for (const form of this.forms) {
-        for (let start = 0; start + PIECE_LENGTH <= form.length; start++) this.pieces.add(form.slice(start, start + PIECE_LENGTH));
+        const length = form.pieceLength;
+        let pieces = this.pieces.get(length);
+        if (!pieces) this.pieces.set(length, (pieces = new Set()));
+        for (let start = 0; start + length <= form.text.length; start++) {
+          const piece = form.text.slice(start, start + length);
+          if (isPiece(form, piece)) pieces.add(piece);
+        }
       }
     }
     return this.pieces;
@@ -101,50 +88,36 @@ export class Redactor {
 }
 
 /** Marks every window that is a piece of a secret, then replaces each run of marked characters once. */
-function removePieces(text: string, pieces: ReadonlySet<string>): string {
-  if (pieces.size === 0 || text.length < PIECE_LENGTH) return text;
+function removePieces(text: string, pieces: ReadonlySet<string>, length: number): string {
+  if (pieces.size === 0 || text.length < length) return text;
   let result = "";
   let copiedUpTo = 0;
   let runStart = -1;
   let runEnd = -1;
-  for (let start = 0; start + PIECE_LENGTH <= text.length; start++) {
-    if (!pieces.has(text.slice(start, start + PIECE_LENGTH))) continue;
+  for (let start = 0; start + length <= text.length; start++) {
+    if (!pieces.has(text.slice(start, start + length))) continue;
     if (runStart >= 0 && start > runEnd) {
-      result += text.slice(copiedUpTo, runStart) + MARK;
+      result += text.slice(copiedUpTo, runStart) + REDACTED;
       copiedUpTo = runEnd;
       runStart = -1;
     }
     if (runStart < 0) runStart = start;
-    runEnd = start + PIECE_LENGTH;
+    runEnd = start + length;
   }
   if (runStart >= 0) {
-    result += text.slice(copiedUpTo, runStart) + MARK;
+    result += text.slice(copiedUpTo, runStart) + REDACTED;
     copiedUpTo = runEnd;
   }
   return result + text.slice(copiedUpTo);
 }
 
-/**
- * Answer fields that hold a secret whatever the call: the SNS credentials PUT echoes the AWS secret key it was sent.
- * Redacted from every message built from an answer, even when a caller forgets to name them.
- */
-const ECHOED_SECRET_FIELDS = ["aws_secret_access_key"];
 
-/** The string values of a JSON object's named top-level fields, and of the echoed secret fields (nothing when the text is not one). */
+/** The values of a JSON answer's named fields (and of the echoed secret fields), at any depth; nothing when the text is not JSON. */
 export function secretFieldValues(text: string | undefined, named: readonly string[]): string[] {
-  const fields = [...named, ...ECHOED_SECRET_FIELDS];
-  if (text === undefined) return [];
-  try {
-    const parsed: unknown = JSON.parse(text);
-    if (typeof parsed !== "object" || parsed === null) return [];
-    const record = parsed as Record<string, unknown>;
-    return fields.map((field) => record[field]).filter((value): value is string => typeof value === "string");
-  } catch {
-    return [];
-  }
+  return namedFieldValues(text, named);
 }
 
-/** Service text without the given secrets (a one-off Redactor; the client keeps one per call). */
-export function redact(text: string, secrets: readonly string[]): string {
-  return new Redactor(secrets).redactService(text);
+/** Service text without the given secrets, nor the values of the named fields (a one-off Redactor; the client keeps one per call). */
+export function redact(text: string, secrets: readonly string[], fieldNames: readonly string[] = []): string {
+  return new Redactor(secrets, fieldNames).redactService(text);
 }

@@ -2,6 +2,7 @@
 import type { z } from "zod";
 import { compiledReader, REJECTED } from "./compiledReader";
 import { ResponseShapeError, type ShapeIssue } from "./errors";
+import { NO_WRITE_ONLY_FIELDS, type WriteOnlyFields } from "./secretFields";
 
 export interface ErrorDetails {
   /** Reason phrase ("Conflict") or OAuth error code ("access_denied"). */
@@ -58,8 +59,16 @@ export interface ShapeContext {
   status: number;
 }
 
-/** JSON-decodes and validates a 2xx body; a mismatch names the operation and each bad field path. */
-export function parseSuccessBody<S extends z.ZodType>(text: string, schema: S, context: ShapeContext): z.infer<S> {
+/**
+ * JSON-decodes and validates a 2xx body, write-only secret fields dropped first (no schema, nor what it returns,
+ * ever holds one); a mismatch names the operation and each bad field path.
+ */
+export function parseSuccessBody<S extends z.ZodType>(
+  text: string,
+  schema: S,
+  context: ShapeContext,
+  writeOnlyFields: WriteOnlyFields = NO_WRITE_ONLY_FIELDS,
+): z.infer<S> {
   let data: unknown;
   if (text !== "") {
     try {
@@ -67,6 +76,7 @@ export function parseSuccessBody<S extends z.ZodType>(text: string, schema: S, c
     } catch {
       throw new ResponseShapeError({ ...context, issues: [{ path: "(root)", message: "the body is not valid JSON" }] });
     }
+    writeOnlyFields.dropFrom(data);
   }
   // The compiled reader answers for a body zod accepts; zod itself has the last word on any other.
   const read = compiledReader(schema);

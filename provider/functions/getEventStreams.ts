@@ -4,6 +4,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { getClient } from "../client";
 import { clientTuningFromEnv } from "../config";
+import { SECRET_FIELDS } from "../resources/secretFields.generated";
 import { functionToken } from "./definition";
 import { checkEventStreamsArgs, pageThrough, type CheckedArgs } from "./eventStreamsPaging";
 import { invokeThroughMocks, mocksInUse } from "./mocks";
@@ -65,7 +66,7 @@ function reportProgress(pages: number, streams: number): void {
 }
 
 async function listEventStreams(checked: CheckedArgs, opts: pulumi.InvokeOptions | undefined): Promise<GetEventStreamsResult> {
-  const client = getClient(await settingsForInvoke(opts), clientTuningFromEnv(process.env));
+  const client = getClient(await settingsForInvoke(opts), { ...clientTuningFromEnv(process.env), secretFields: SECRET_FIELDS });
   return { eventStreams: await pageThrough(client, checked, reportProgress) };
 }
 

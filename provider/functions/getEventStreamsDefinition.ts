@@ -18,7 +18,8 @@ export const getEventStreamsDefinition = {
   name: "getEventStreams",
   description:
     "Reads the tenant's event streams, following the API's `next` cursor until a page comes without one: every " +
-    "stream once, with the fewest requests.",
+    "stream once, with the fewest requests. A listing never carries a secret: every secret field of any resource " +
+    "(a webhook's `token`, `password` or `header_value`, …) is dropped from what the service sends, at any depth.",
   args: z.object({
       from: property(z.string({ error: fromRule }).min(1, { error: fromRule }).optional(), {
         description:

@@ -4,7 +4,7 @@
  * what differs between resources comes from their definitions (secretness, write-only inputs, importability).
  */
 import { isImportable, type ResourceDefinition } from "../resources/common/definition";
-import { namesWhere } from "../shapes/property";
+import { namesWhere, secretStrings } from "../shapes/property";
 import { LookupNotFoundError } from "../resources/common/get";
 import type { ResourceHandler } from "../resources/common/handler";
 import type { PropertyBag } from "../resources/common/jsonValues";
@@ -51,9 +51,27 @@ export function resourceFor(req: NamedRequest): Resource {
   return resource;
 }
 
-/** Outputs with every secret property, and every property whose input was secret, wrapped. */
+/**
+ * Whether a property's value holds, at any depth, a field the definition marks secret (a webhook
+ * destination with its token): the engine marks secrets per top-level property, so that property is secret whole,
+ * however the program passed the value — a plain string from YAML or Python included, as the dynamic door does.
+ */
+function holdsSecretField(definition: ResourceDefinition, name: string, value: unknown): boolean {
+  const property = { [name]: value };
+  return secretStrings(definition.inputs, property).length > 0 || secretStrings(definition.outputs, property).length > 0;
+}
+
+/**
+ * Outputs (or inputs, for Check and Read) with every secret property, every property whose input was secret, and
+ * every property holding a secret field further down, wrapped.
+ */
 function outputsStruct(resource: Resource, outputs: unknown, secretInputs: ReadonlySet<string>): Struct {
-  return toStruct((outputs ?? {}) as PropertyBag, new Set([...resource.secretProperties, ...secretInputs]));
+  const bag = (outputs ?? {}) as PropertyBag;
+  const secret = new Set([...resource.secretProperties, ...secretInputs]);
+  for (const name of Object.keys(bag)) {
+    if (!secret.has(name) && holdsSecretField(resource.definition, name, bag[name])) secret.add(name);
+  }
+  return toStruct(bag, secret);
 }
 
 export async function check(req: InstanceType<typeof proto.CheckRequest>): Promise<InstanceType<typeof proto.CheckResponse>> {

@@ -1,9 +1,9 @@
 /**
  * Property values between the engine and the handlers. The plugin accepts secrets, so values arrive with secret
  * envelopes at any depth; handlers work on plain camelCase values. Secrets are unwrapped on the way in (their
- * top-level keys remembered) and wrapped again on the way out: every output whose input was secret, and every
- * property the definition declares secret. Unknowns (preview) pass through as the same sentinel string the
- * dynamic host gives handlers.
+ * top-level keys remembered) and wrapped again on the way out (`toStruct`, given the keys resources.ts chooses:
+ * every output whose input was secret, every property the definition declares secret, and every property holding
+ * one further down). Unknowns (preview) pass through as the same sentinel string the dynamic host gives handlers.
  */
 import { compact, isPlainObject, type PropertyBag } from "../resources/common/jsonValues";
 import { struct, type Struct } from "./protocol";

@@ -10,6 +10,7 @@ import type { ConfigureRequest } from "@pulumi/pulumi/dynamic";
 import { CONFIG_KEYS, PROVIDER_NAME_KEY, clientTuningFromEnv, resolveSettings, type ConnectionSettings } from "../config";
 import type * as ClientModule from "../client";
 import type { TenantClient } from "../client";
+import { SECRET_FIELDS } from "./secretFields.generated";
 
 export interface TenantConnection {
   settings: ConnectionSettings;
@@ -73,7 +74,7 @@ export function tenantConnection(): Promise<TenantConnection> {
     ready = Promise.resolve().then(async () => {
       const settings = resolveSettings((key) => lookup.get(key), process.env);
       const { getClient } = await loadClientModule();
-      return { settings, client: getClient(settings, clientTuningFromEnv(process.env)) };
+      return { settings, client: getClient(settings, { ...clientTuningFromEnv(process.env), secretFields: SECRET_FIELDS }) };
     });
   }
   return ready;

@@ -74,7 +74,11 @@ export const listedDestination = property(
       z.object({
         type: property(z.literal("other"), { description: '`"other"`: a destination this package does not type; see `serviceType`.' }),
         serviceType: property(z.string(), { description: "The destination type as the API names it." }),
-        configuration: property(z.record(z.string(), z.unknown()), { description: "The configuration as the API sent it (snake_case); `{}` when it sent none." }),
+        configuration: property(z.record(z.string(), z.unknown()), {
+          description:
+            "The configuration as the API sent it (snake_case), without any secret field of any resource (`token`, " +
+            "`password`, `header_value`, …, at any depth); `{}` when it sent none.",
+        }),
       }),
       {
         description:

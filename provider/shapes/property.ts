@@ -249,16 +249,17 @@ function innerShapes(type: TypeShape): PropertyShape[] {
 }
 
 /**
- * The wire names of the secret fields among `shapes`, at any depth: a secret property's own name and those of the
- * fields inside it (`credentials` and `auth_token`). `writeOnly` picks the secrets the service never returns (false:
- * those it returns, such as a ticket's link); a field inside a write-only secret is write-only too.
+ * The wire names of the secret fields among `shapes`, at any depth: the fields that hold a secret value, a secret
+ * object's own fields included (`auth_token` inside `credentials`, not `credentials`, a word service prose uses).
+ * `writeOnly` picks the secrets the service never returns (false: those it returns, such as a ticket's link); a field
+ * inside a write-only secret is write-only too.
  */
 export function secretWireNames(shapes: readonly PropertyShape[], writeOnly: boolean): string[] {
   const names = new Set<string>();
   const visit = (shape: PropertyShape, underWriteOnly: boolean | undefined): void => {
     const secret = underWriteOnly !== undefined || shape.secret === true;
     const fieldWriteOnly = secret ? underWriteOnly === true || shape.writeOnly === true : undefined;
-    if (fieldWriteOnly === writeOnly) names.add(wireNameOf(shape));
+    if (fieldWriteOnly === writeOnly && shape.type.kind !== "object") names.add(wireNameOf(shape));
     for (const inner of innerShapes(shape.type)) visit(inner, fieldWriteOnly);
   };
   for (const shape of shapes) visit(shape, undefined);

@@ -68,9 +68,10 @@ describe("responses", () => {
     );
   });
 
-  it("treats a secret URL's query as the secret and leaves its scheme, host and path readable", () => {
+  it("treats a secret URL's path, query and fragment as the secret and leaves its scheme and host readable", () => {
     const link = "https://login.example.com/guardian/enroll?ticket=Tk9w8eRq7yUi";
-    expect(redact(`the link ${link} failed`, [link])).toBe("the link https://login.example.com/guardian/enroll?ticket=[redacted] failed");
+    expect(redact(`the link ${link} failed`, [link])).toBe("the link https://login.example.com[redacted] failed");
+    expect(redact("ticket Tk9w8eRq7yUi", [link])).toBe("ticket [redacted]");
   });
 
   it("names the operation and field path of a shape mismatch", () => {

@@ -1,7 +1,8 @@
 // Secret leak scan against a server that echoes what it was sent into its error bodies: request bodies,
-// headers and the token form, each secret placed across the client's message cut. The secrets contain
-// characters that change under every encoding (+ / = & % " and a non-ASCII letter), and the scan looks
-// for any 6 consecutive characters of any encoding of them in everything a user sees of the runs.
+// headers and the token form, or the Basic credentials it would build from them, each secret placed across the
+// client's message cut. The secrets contain characters that change under every encoding (+ / = & % " and a
+// non-ASCII letter), and the scan looks for any 6 consecutive characters of any text encoding of them, or any 6 of
+// their bytes in base64 or hex, in everything a user sees of the runs.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type Emulator } from "../../tools/emulator";
 import type { Engine } from "../../tools/engine";
@@ -19,6 +20,10 @@ const ECHOES: { label: string; rule: EchoRule }[] = [
   { label: "phone provider create (the body)", rule: { method: "POST", path: "/api/v2/branding/phone/providers", status: 400, times: 1 } },
   { label: "push provider read (the headers)", rule: { method: "GET", path: "/api/v2/guardian/factors/push-notification/selected-provider", status: 403, times: 1 } },
   { label: "enrollment ticket create (the body)", rule: { method: "POST", path: "/api/v2/guardian/enrollments/ticket", status: 400, times: 1 } },
+  {
+    label: "phone provider create (Basic credentials built from the body)",
+    rule: { method: "POST", path: "/api/v2/branding/phone/providers", status: 400, times: 1, echo: "credentials" },
+  },
 ];
 
 describe("secret leak scan against a server that echoes requests into its errors", () => {

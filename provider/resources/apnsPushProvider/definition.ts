@@ -25,7 +25,7 @@ const inputs = strictShape({
       .refine((value) => BASE64.test(value), NOT_BASE64),
     {
       description:
-        "The APNs certificate: the base64 of its PKCS#12 (.p12) file, 1–10,000 characters, checked to be base64 before " +
+        "The APNs certificate: the base64 of its PKCS#12 (.p12) file, 4–10,000 characters, checked to be base64 before " +
         "any call. Secret: encrypted in state however it is passed, never shown in a diff, log or error. The service " +
         "never returns it, so it is compared with the program's previous value only: changing it is an update. On an " +
         "existing configuration (an imported one, say) it may be left out or empty: the tenant then keeps its certificate.",

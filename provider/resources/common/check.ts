@@ -13,6 +13,7 @@ import type { CheckFailure, CheckResult } from "@pulumi/pulumi/dynamic";
 import { z } from "zod";
 import { nestedShapes, propertiesOf, shapeAt, typeHoldsSecret, visitProperties, type PropertyShape } from "../../shapes/property";
 import type { InputsOf, ResourceDefinition } from "./definition";
+import { MIN_SECRET_LENGTH } from "../../secretLength";
 import { canonicalJson, hasState, isPlainObject, isUnknown, withoutProviderKey, type PropertyBag } from "./jsonValues";
 import { invalidInputsError, prototypeKeyFailures, schemaFailures, withoutSecretTopLevelNames } from "./validation";
 
@@ -35,6 +36,21 @@ function asGiven(shapes: readonly PropertyShape[] | undefined, bag: PropertyBag,
     Object.defineProperty(result, key, { value: read, enumerable: true, writable: true, configurable: true });
   }
   return result;
+}
+
+/** Failures for secret strings too short to be told apart from ordinary text (and so redacted) in messages. */
+function shortSecretFailures(shapes: readonly PropertyShape[], inputs: PropertyBag): CheckFailure[] {
+  const failures: CheckFailure[] = [];
+  const secretPaths = new Set<string>();
+  visitProperties(shapes, inputs, (shape, value, path) => {
+    const parent = path.slice(0, Math.max(path.lastIndexOf("."), 0));
+    const secret = shape.secret === true || secretPaths.has(parent);
+    if (secret) secretPaths.add(path);
+    if (secret && typeof value === "string" && !isUnknown(value) && value.length > 0 && value.length < MIN_SECRET_LENGTH) {
+      failures.push({ property: path, reason: `must be at least ${MIN_SECRET_LENGTH} characters long, as every secret` });
+    }
+  });
+  return failures;
 }
 
 /** Failures for values listed twice in a set that refuses repeats. */
@@ -80,6 +96,7 @@ export function checkByDefinition(definition: ResourceDefinition, olds: unknown,
   const failures = [
     ...schemaFailures(definition.inputs, inputs, keptOmission),
     ...repeatFailures(shapes, inputs),
+    ...shortSecretFailures(shapes, inputs),
     ...(definition.rules?.(inputs) ?? []),
   ];
   return { inputs, failures: withoutSecretTopLevelNames(namedWithoutHeldSecrets(shapes, inputs, failures), secretNames) };

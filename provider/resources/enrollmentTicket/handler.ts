@@ -7,7 +7,7 @@ import { createHash } from "node:crypto";
 import { AmbiguousRequestError } from "../../client/errors";
 import { defineHandler } from "../common/defineHandler";
 import { enrollmentTicketDefinition as definition } from "./definition";
-import { TICKET_PATH, TICKET_SECRET_FIELDS, expandTicket, flattenTicket, ticketResponse, type TicketResponse } from "./wire";
+import { TICKET_PATH, expandTicket, flattenTicket, ticketResponse, type TicketResponse } from "./wire";
 
 /**
  * The resource id: a digest of the ticket id, not the ticket id itself. The ticket id is the secret part
@@ -27,8 +27,6 @@ export const { configure, check, diff, create, read, update, remove, list } = de
         schema: ticketResponse,
         body: request.body,
         headers: request.headers,
-        // The ticket id and link are the secret: a shape error must not quote them.
-        secretResponseFields: TICKET_SECRET_FIELDS,
       });
     } catch (error) {
       if (!(error instanceof AmbiguousRequestError)) throw error;

@@ -16,8 +16,6 @@ export const ticketResponse = z.object({
 });
 export type TicketResponse = z.infer<typeof ticketResponse>;
 
-/** Fields of the answer that are secret: anyone holding the link (or the ticket in it) can enroll a factor. */
-export const TICKET_SECRET_FIELDS = ["ticket_id", "ticket_url"] as const;
 
 /** The body of the POST. */
 export const ticketRequestBody = z.object({

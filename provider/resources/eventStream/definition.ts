@@ -27,7 +27,7 @@ export const EVENT_STREAM_STATUSES = ["enabled", "disabled"] as const;
 const SECRET = "Secret and write-only: never returned by the service, kept from the program's inputs.";
 const KEPT = "An existing stream may leave it out (as imported code does): the service keeps the one it holds.";
 const secretText = (what: string) =>
-  property(z.string().min(1), { description: `${what} ${SECRET} ${KEPT}`, secret: true, writeOnly: true, keptWhenOmitted: true });
+  property(z.string().min(1), { description: `${what} At least 4 characters. ${SECRET} ${KEPT}`, secret: true, writeOnly: true, keptWhenOmitted: true });
 
 const variant = <Shape extends z.ZodRawShape>(shape: Shape, description: string, typeName: string) =>
   property(strictShape(shape), { description, typeName });

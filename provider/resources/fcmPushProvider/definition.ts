@@ -22,7 +22,7 @@ const NOT_A_JSON_OBJECT =
 const inputs = strictShape({
   serverCredentials: property(z.string().min(1).refine(isJsonObjectText, NOT_A_JSON_OBJECT), {
     description:
-      "The FCM HTTP v1 service account's JSON key, as text; checked to be a JSON object before any call. Secret: " +
+      "The FCM HTTP v1 service account's JSON key, as text (at least 4 characters); checked to be a JSON object before any call. Secret: " +
       "encrypted in state however it is passed, never shown in a diff, log or error. The service cannot read it " +
       "back, so it is compared with the program's previous value only: changing it (a rotation) is an update.",
     secret: true,

@@ -9,7 +9,7 @@ const VENDOR_ONLY = '(`"vendor_a"` only); give exactly one of `defaultFrom` and 
 
 const credentialsInput = strictShape({
   authToken: property(z.string().min(1).optional(), {
-    description: 'The vendor\'s auth token; required for `"vendor_a"`. Never returned by the API; secret in state.',
+    description: 'The vendor\'s auth token, at least 4 characters; required for `"vendor_a"`. Never returned by the API; secret in state.',
     writeOnly: true,
   }),
 });

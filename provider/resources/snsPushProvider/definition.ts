@@ -13,7 +13,7 @@ const inputs = strictShape({
   awsAccessKeyId: property(text(), { description: "The AWS access key id of the IAM user that publishes to Amazon SNS." }),
   awsSecretAccessKey: property(text(), {
     description:
-      "That key's secret access key. Secret: encrypted in state however it is passed, never shown in a diff, log or " +
+      "That key's secret access key, at least 4 characters. Secret: encrypted in state however it is passed, never shown in a diff, log or " +
       "error. The service never returns it, so it is compared with the program's previous value only: changing it " +
       "(a rotation) is an update. On an existing configuration (an imported one, say) it may be left out or empty: the " +
       "tenant then keeps the key it holds.",

@@ -2,7 +2,7 @@
  * Host side of SnsPushProvider: the tenant's one SNS configuration, id the tenant's domain. Create and update PUT
  * all five fields; an update without the secret key (an imported one, say) PATCHes the other four, keeping the key
  * the tenant holds; refresh is one GET; delete PUTs them as null (the API has no DELETE). The write's answer echoes
- * the AWS secret key: the response schema drops it and the call names it for redaction, so it reaches nothing.
+ * the AWS secret key: the client drops every write-only secret field on arrival, so it reaches nothing.
  */
 import type { Call } from "../common/call";
 import { defineHandler } from "../common/defineHandler";
@@ -10,7 +10,6 @@ import { reportRefusedClear } from "../common/pushCredentials";
 import { snsPushProviderDefinition as definition, type SnsPushProviderInputs } from "./definition";
 import {
   CLEARED_SNS,
-  SNS_ECHOED_SECRET_FIELDS,
   SNS_PATH,
   expandSns,
   expandSnsKeepingSecret,
@@ -23,7 +22,7 @@ import {
 
 /** PUT replaces all five fields; PATCH writes the fields given (the secret key is then kept). */
 async function writeSns(call: Call, method: "PUT" | "PATCH", body: SnsRequest | SnsPatchRequest, operation: string): Promise<FlattenedSns> {
-  const response = await call.request(method, SNS_PATH, { operation, schema: snsResponse, body, secretResponseFields: SNS_ECHOED_SECRET_FIELDS });
+  const response = await call.request(method, SNS_PATH, { operation, schema: snsResponse, body });
   return flattenSns(response);
 }
 
@@ -37,14 +36,13 @@ export const { configure, check, diff, create, read, update, remove, list } = de
     const response = await call.request("GET", SNS_PATH, {
       operation: "get SNS push credentials",
       schema: snsResponse,
-      secretResponseFields: SNS_ECHOED_SECRET_FIELDS,
     });
     return { id, outputs: { ...flattenSns(response), awsSecretAccessKey: stored?.awsSecretAccessKey } };
   },
 
   /** The tenant's configuration, if it has one (a key id and a region). */
   async list(call) {
-    const live = flattenSns(await call.request("GET", SNS_PATH, { operation: "get SNS push credentials", schema: snsResponse, secretResponseFields: SNS_ECHOED_SECRET_FIELDS }));
+    const live = flattenSns(await call.request("GET", SNS_PATH, { operation: "get SNS push credentials", schema: snsResponse }));
     return live.awsAccessKeyId !== null && live.awsRegion !== null ? [{ id: await call.tenantDomain(), outputs: live }] : [];
   },
 

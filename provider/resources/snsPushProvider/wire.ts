@@ -7,13 +7,11 @@ import type { SnsPushProviderInputs } from "./definition";
 
 export const SNS_PATH = "/guardian/factors/push-notification/providers/sns";
 
-/**
- * The PUT's answer echoes `aws_secret_access_key` back: the call names it so the client's redaction takes its
- * value out of any message built from the answer, and this schema leaves it out, so parsing drops it on arrival.
- */
-export const SNS_ECHOED_SECRET_FIELDS = ["aws_secret_access_key"] as const;
 
-/** The GET's and the PUT's answer (each field `string | null` in the docs; a missing one reads as unset). */
+/**
+ * The GET's and the PUT's answer (each field `string | null` in the docs; a missing one reads as unset). The PUT's
+ * answer echoes `aws_secret_access_key`: the client drops it on arrival, as every write-only secret field.
+ */
 export const snsResponse = z.object({
   aws_access_key_id: z.string().nullish(),
   aws_region: z.string().nullish(),

@@ -3,7 +3,8 @@
  * the request instead of forwarding it: the body (raw, JSON-escaped, URL-encoded), the headers and, for
  * the token endpoint, the form. Like validation messages that quote the payload. The first known secret in
  * the echo is placed across the client's 300-character cut, where a redaction done after cutting would
- * leave its first characters behind.
+ * leave its first characters behind. Or, told to echo "credentials", it quotes the Basic credentials a service
+ * would build from each value the request carried (base64 of "user:" and the value), placed the same way.
  */
 import { createServer, request as forward, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -14,6 +15,8 @@ export interface EchoRule {
   status: number;
   /** How many matching requests to answer with an echo (the rest are forwarded). */
   times: number;
+  /** What the echo quotes: the request as it came (the default), or Basic credentials built from its values. */
+  echo?: "request" | "credentials";
 }
 
 export interface EchoProxy {
@@ -27,14 +30,38 @@ export interface EchoProxy {
 /** Where the client cuts a service message; the secret starts this many characters before it. */
 const CUT = 300;
 const STRADDLE = 9;
+/** Base64 credentials start further before it: 24 characters show "hook:" and about 12 bytes of the secret. */
+const CREDENTIALS_STRADDLE = 24;
 
 function echoOf(req: IncomingMessage, body: string, secrets: readonly string[]): string {
   const headers = JSON.stringify(req.headers);
   const echo = `${body} | ${JSON.stringify(body)} | ${encodeURIComponent(body)} | ${headers} | ${decodeForm(body)}`;
   const forms = secrets.flatMap((secret) => [secret, JSON.stringify(secret).slice(1, -1), encodeURIComponent(secret), new URLSearchParams({ s: secret }).toString().slice(2)]);
-  const first = Math.min(...forms.map((form) => echo.indexOf(form)).filter((index) => index >= 0));
-  const padding = Number.isFinite(first) ? Math.max(0, CUT - STRADDLE - first) : 0;
+  return straddlingCut(echo, forms, STRADDLE);
+}
+
+/** Each value the request carried as the Basic credentials a service builds from it, the first secret's across the cut. */
+function credentialsEchoOf(body: string, secrets: readonly string[]): string {
+  const basic = (value: string): string => Buffer.from(`hook:${value}`).toString("base64");
+  const values = [...jsonStrings(body), ...new URLSearchParams(body).values()];
+  return straddlingCut(`built ${values.map(basic).join(" ")}`, secrets.map(basic), CREDENTIALS_STRADDLE);
+}
+
+/** The echo padded so that the first of `placed` in it starts `straddle` characters before the client's cut. */
+function straddlingCut(echo: string, placed: readonly string[], straddle: number): string {
+  const first = Math.min(...placed.map((form) => echo.indexOf(form)).filter((index) => index >= 0));
+  const padding = Number.isFinite(first) ? Math.max(0, CUT - straddle - first) : 0;
   return "p".repeat(padding) + echo;
+}
+
+function jsonStrings(body: string): string[] {
+  try {
+    const strings: string[] = [];
+    JSON.parse(body, (_key, value: unknown) => (typeof value === "string" && strings.push(value), value));
+    return strings;
+  } catch {
+    return [];
+  }
 }
 
 function decodeForm(body: string): string {
@@ -45,8 +72,9 @@ function decodeForm(body: string): string {
   }
 }
 
-function answerWithEcho(req: IncomingMessage, body: string, res: ServerResponse, status: number, secrets: readonly string[]): void {
-  const message = echoOf(req, body, secrets);
+function answerWithEcho(req: IncomingMessage, body: string, res: ServerResponse, rule: EchoRule, secrets: readonly string[]): void {
+  const { status } = rule;
+  const message = rule.echo === "credentials" ? credentialsEchoOf(body, secrets) : echoOf(req, body, secrets);
   const envelope = req.url === "/oauth/token" ? { error: "invalid_request", error_description: message } : { statusCode: status, error: "Bad Request", message };
   res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(envelope));
 }
@@ -66,7 +94,7 @@ export async function startEchoProxy(target: string, secrets: readonly string[])
       if (rule) {
         rule.times--;
         echoed++;
-        answerWithEcho(req, body.toString("utf8"), res, rule.status, secrets);
+        answerWithEcho(req, body.toString("utf8"), res, rule, secrets);
         return;
       }
       const upstream = forward(

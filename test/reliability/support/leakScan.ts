@@ -10,6 +10,7 @@ import { TokenAuthority } from "../../../tools/emulator/auth";
 import type { Engine, RunResult } from "../../../tools/engine";
 import { isSecretEnvelope } from "../../../tools/engine";
 import { SENTINELS } from "../../../tools/stacks/basicStack";
+import { leakedForms } from "../../support/encodedLeaks";
 import { printTable } from "./table";
 
 export type ArtifactKind = "state file" | "serialized provider" | "program output" | "host output" | "error message";
@@ -67,29 +68,6 @@ function serializedProviders(value: unknown, found: string[]): void {
   }
 }
 
-/** The forms a server may echo a secret in, computed here independently of the package's redaction. */
-function echoForms(secret: string): Record<string, string> {
-  const json = JSON.stringify(secret).slice(1, -1);
-  return {
-    raw: secret,
-    "URL-encoded": encodeURIComponent(secret),
-    "form-encoded": new URLSearchParams({ s: secret }).toString().slice(2),
-    "JSON-escaped": json,
-    "JSON \\u-escaped": json.replace(/[\u0080-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`),
-  };
-}
-
-const PIECE = 6;
-
-function pieceIn(text: string, secret: string): { form: string } | undefined {
-  for (const [form, encoded] of Object.entries(echoForms(secret))) {
-    for (let start = 0; start + PIECE <= encoded.length; start++) {
-      if (text.includes(encoded.slice(start, start + PIECE))) return { form };
-    }
-  }
-  return undefined;
-}
-
 export class LeakScanner {
   private readonly artifacts: Artifact[] = [];
   private readonly ticketUrls = new Set<string>();
@@ -107,8 +85,9 @@ export class LeakScanner {
   }
 
   /**
-   * A secret looked for in every encoding a server may echo it in (raw, URL- and form-encoded, JSON-escaped,
-   * JSON with \u escapes) and in pieces: any 6 consecutive characters of one of those forms is a hit.
+   * A secret looked for in every encoding a server may echo it in and in pieces (test/support/encodedLeaks.ts): any 6
+   * consecutive characters of its raw, URL- or form-encoded or JSON-escaped form, or any 6 of its bytes in a run of
+   * base64 (Basic credentials included) or hex, is a hit.
    */
   addSecretInPieces(description: string, value: string): void {
     this.piecewiseSecrets.set(value, description);
@@ -158,8 +137,8 @@ export class LeakScanner {
       if (text.includes(value)) found.push(description);
     }
     for (const [value, description] of this.piecewiseSecrets) {
-      const piece = pieceIn(text, value);
-      if (piece !== undefined) found.push(`${description}: a piece in ${piece.form} form`);
+      const [form] = leakedForms(text, value);
+      if (form !== undefined) found.push(`${description}: a piece in ${form} form`);
     }
     for (const url of this.ticketUrls) {
       if (text.includes(url)) found.push("ticket URL");
