@@ -74,7 +74,8 @@ export const snsPushProviderDefinition = defineResource({
     update: ["update:guardian_factors"],
     delete: ["update:guardian_factors"],
   },
-  exported: { name: { fixed: "sns-push-provider" }, order: 400 },
+  // Destroy clears the five fields, and the secret key could never be put back: an exported one stays on the tenant.
+  exported: { name: { fixed: "sns-push-provider" }, order: 400, retainOnDelete: true },
 });
 
 export type SnsPushProviderInputs = InputsOf<typeof snsPushProviderDefinition>;
