@@ -91,6 +91,15 @@ describe("an export", () => {
   });
 });
 
+describe("help", () => {
+  it("--help prints the usage with the definitions' flags, and exits 0", async () => {
+    const run = await runCommand(REPO_COMMAND, ["export", "--help"], { cwd: work, env: {} });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^Usage: pulumi-tenant export <dir> \[--name <project>\] \[--force\] \[--all-factors\]\n/);
+    expect(run.stdout).toContain("  --all-factors   declare every MfaFactor, those off too\n");
+  });
+});
+
 describe("bad input: one line on stderr, exit code 2, nothing written", () => {
   async function refused(args: string[], env: Record<string, string>, folder = "refused"): Promise<string> {
     const before = fs.existsSync(path.join(work, folder)) ? fs.readdirSync(path.join(work, folder)).sort() : undefined;
