@@ -9,3 +9,4 @@
 export * from "./resources/exports.generated";
 export { Provider, type ProviderArgs } from "./provider";
 export * from "./functions/getEventStreams";
+export * from "./functions/getPhoneTemplates";

@@ -6,6 +6,7 @@ import { getClient } from "../client";
 import { clientTuningFromEnv } from "../config";
 import { SECRET_FIELDS } from "../resources/secretFields.generated";
 import { functionToken } from "./definition";
+import { dependenciesReady } from "./invokeDependencies";
 import { checkEventStreamsArgs, pageThrough, type CheckedArgs } from "./eventStreamsPaging";
 import { invokeThroughMocks, mocksInUse } from "./mocks";
 import { asRunError } from "./programErrors";
@@ -68,20 +69,6 @@ function reportProgress(pages: number, streams: number): void {
 async function listEventStreams(checked: CheckedArgs, opts: pulumi.InvokeOptions | undefined): Promise<GetEventStreamsResult> {
   const client = getClient(await settingsForInvoke(opts), { ...clientTuningFromEnv(process.env), secretFields: SECRET_FIELDS });
   return { eventStreams: await pageThrough(client, checked, reportProgress) };
-}
-
-/**
- * Resolves once every custom resource in `dependsOn` has its id (unknown during preview while one is yet to
- * be created). A component counts once it is registered; unlike Pulumi's own invokes, its children are not
- * awaited, since the SDK exposes no public way to enumerate them.
- */
-function dependenciesReady(dependsOn: pulumi.InvokeOutputOptions["dependsOn"]): pulumi.Output<unknown> {
-  return pulumi.output(dependsOn ?? []).apply((resolved) => {
-    const resources = (Array.isArray(resolved) ? resolved : [resolved]) as pulumi.Resource[];
-    return pulumi.all(
-      resources.map((resource) => (pulumi.CustomResource.isInstance(resource) ? resource.id : resource.urn)),
-    );
-  });
 }
 
 /**

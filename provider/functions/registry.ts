@@ -6,6 +6,8 @@ import type { TenantClient } from "../client";
 import { functionToken, type FunctionDefinition } from "./definition";
 import { readEventStreams } from "./eventStreamsPaging";
 import { getEventStreamsDefinition } from "./getEventStreamsDefinition";
+import { getPhoneTemplatesDefinition } from "./getPhoneTemplatesDefinition";
+import { listPhoneTemplates } from "./phoneTemplatesListing";
 
 export interface FunctionEntry {
   definition: FunctionDefinition;
@@ -17,6 +19,10 @@ export const FUNCTIONS: readonly FunctionEntry[] = [
   {
     definition: getEventStreamsDefinition,
     invoke: readEventStreams,
+  },
+  {
+    definition: getPhoneTemplatesDefinition,
+    invoke: listPhoneTemplates,
   },
 ];
 

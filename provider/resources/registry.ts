@@ -14,6 +14,7 @@ import { mfaFactorDefinition } from "./mfaFactor/definition";
 import { mfaPolicyDefinition } from "./mfaPolicy/definition";
 import { phoneMessageTypesDefinition } from "./phoneMessageTypes/definition";
 import { phoneProviderDefinition } from "./phoneProvider/definition";
+import { phoneTemplateDefinition } from "./phoneTemplate/definition";
 import { pushProviderSelectionDefinition } from "./pushProviderSelection/definition";
 import { snsPushProviderDefinition } from "./snsPushProvider/definition";
 
@@ -51,6 +52,7 @@ export const REGISTRY = [
   entry(apnsPushProviderDefinition, () => import("./apnsPushProvider/handler.js")),
   entry(fcmPushProviderDefinition, () => import("./fcmPushProvider/handler.js")),
   entry(eventStreamDefinition, () => import("./eventStream/handler.js")),
+  entry(phoneTemplateDefinition, () => import("./phoneTemplate/handler.js")),
 ] as const;
 
 /** The registered definitions, in registry order. */

@@ -12,6 +12,8 @@ import { processTimelines, tokensPerProcess, type TimingEvent } from "./processT
 import { providerText } from "../../provider/resources/common/providerText";
 import { RESOURCES } from "../../provider/resources/registry";
 import type { ProgramCostSample } from "./programCost";
+import type { OperationRun } from "./callsPerOperation";
+import { phoneTemplateCallRows } from "./phoneTemplateCallRows";
 import { storedTextRows } from "./report";
 import { throwawayCertificate, type ThrowawayCertificate } from "./tlsCertificate";
 
@@ -127,6 +129,36 @@ describe("benchmark bookkeeping", () => {
     expect(timelines[0]).toMatchObject({ role: "program", startAt: 100, mainAt: 900, apiRequests: 1, tokenRequests: 1, firstRequestAt: 950 });
     expect(timelines[1]).toMatchObject({ role: "host", portAt: 700, handlerAt: 1000, apiRequests: 1, tokenRequests: 2 });
     expect(tokensPerProcess(timelines)).toEqual({ callers: 2, maxTokens: 2, totalTokens: 3, processes: 3 });
+  });
+
+  it("judges PhoneTemplate's calls per template: the listing and a POST on create, one call per read, update and delete", () => {
+    const run = (operation: OperationRun["operation"], methods: string[]): OperationRun => ({
+      operation,
+      requests: { PhoneTemplate: methods },
+      unattributed: [],
+      tokenRequests: 0,
+      processes: 1,
+      apiCallers: 1,
+      maxTokensPerProcess: 1,
+      steps: [],
+      wallMs: 1,
+    });
+    const runs = [
+      run("create", ["GET", "GET", "POST", "POST"]),
+      run("update", ["PATCH", "PATCH", "PATCH"]),
+      run("no-op up", []),
+      run("preview --refresh", ["GET"]),
+      run("read (refresh)", ["GET", "GET"]),
+      run("delete (destroy)", ["DELETE", "DELETE"]),
+    ];
+    expect(phoneTemplateCallRows(runs, 2).map((row) => row.verdict)).toEqual([
+      "at the floor",
+      "ABOVE the floor",
+      "at the floor",
+      "BELOW the floor",
+      "at the floor",
+      "at the floor",
+    ]);
   });
 
   it("judges section 3 by the stored texts the classes registered and the serializations the probe saw", () => {

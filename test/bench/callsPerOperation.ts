@@ -3,7 +3,8 @@
  * engine stand-in: real program, real provider hosts) goes through create → update → no-op up → preview →
  * refresh → destroy on one emulator; each run's requests are attributed to resources by path, and the preload
  * counts token requests per process. The MFA resources are measured the same way on examples/mfa-sms (a phone
- * provider, its message types, the sms factor and the policy), with preview --refresh in place of preview.
+ * provider, its message types, two phone templates, the sms factor and the policy), with preview --refresh in place
+ * of preview.
  *
  *   npx tsx test/bench/callsPerOperation.ts [event-streams]    (needs `npm run build`)
  */
@@ -28,6 +29,7 @@ export type ResourceName =
   | "ApnsPushProvider"
   | "FcmPushProvider"
   | "EventStream"
+  | "PhoneTemplate"
   | "getEventStreams";
 export type Operation = "create" | "update" | "no-op up" | "preview" | "preview --refresh" | "read (refresh)" | "delete (destroy)";
 
@@ -35,6 +37,7 @@ const ROUTES: [ResourceName, (path: string, method: string) => boolean][] = [
   ["PushProviderSelection", (path) => path === "/api/v2/guardian/factors/push-notification/selected-provider"],
   ["PhoneProvider", (path) => path === "/api/v2/branding/phone/providers" || path.startsWith("/api/v2/branding/phone/providers/")],
   ["EnrollmentTicket", (path) => path === "/api/v2/guardian/enrollments/ticket"],
+  ["PhoneTemplate", (path) => path === "/api/v2/branding/phone/templates" || path.startsWith("/api/v2/branding/phone/templates/")],
   ["PhoneMessageTypes", (path) => path === "/api/v2/guardian/factors/phone/message-types"],
   ["SnsPushProvider", (path) => path === "/api/v2/guardian/factors/push-notification/providers/sns"],
   ["ApnsPushProvider", (path) => path === "/api/v2/guardian/factors/push-notification/providers/apns"],
@@ -129,7 +132,10 @@ export async function benchCallsPerOperation(): Promise<OperationRun[]> {
   }
 }
 
-/** examples/mfa-sms through the same six runs; the second changes every MFA resource's input. */
+/** Phone templates examples/mfa-sms declares (the otp_verify and otp_enroll texts). */
+export const EXAMPLE_TEMPLATES = 2;
+
+/** examples/mfa-sms through the same six runs; the second changes every MFA resource's input and both texts. */
 export async function benchMfaCallsPerOperation(): Promise<OperationRun[]> {
   const emulator = await startEmulator({ clients: [SENTINEL_CLIENT] });
   const recorder = new TimingRecorder();
@@ -138,7 +144,7 @@ export async function benchMfaCallsPerOperation(): Promise<OperationRun[]> {
     stack: "bench-mfa",
     stateDir: initial.stateDir,
     env: recorder.env(),
-    projectConfig: { mfaPolicy: "never", smsEnabled: "false", smsVoice: "false" },
+    projectConfig: { mfaPolicy: "never", smsEnabled: "false", smsVoice: "false", smsSignOff: "Do not share it." },
   });
   try {
     const runs: OperationRun[] = [];

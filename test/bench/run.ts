@@ -11,7 +11,7 @@
  * with 1,000 event streams under a rate limit, and the `up` of the program it wrote.
  */
 import * as os from "node:os";
-import { EXAMPLE_STREAMS, benchCallsPerOperation, benchEventStreamCalls, benchMfaCallsPerOperation } from "./callsPerOperation";
+import { EXAMPLE_STREAMS, EXAMPLE_TEMPLATES, benchCallsPerOperation, benchEventStreamCalls, benchMfaCallsPerOperation } from "./callsPerOperation";
 import { benchCheckpoints, checkpointRows } from "./checkpoints";
 import { benchExport, exportRows } from "./exportTenant";
 import { eventStreamCallRows } from "./eventStreamCallRows";
@@ -34,6 +34,7 @@ import {
   type Row,
 } from "./report";
 import { callRows, mfaCallRows } from "./callsReport";
+import { phoneTemplateCallRows } from "./phoneTemplateCallRows";
 import { benchProgramCost } from "./programCost";
 import { benchThroughput, throughputRows } from "./throughput";
 
@@ -67,6 +68,7 @@ async function main(): Promise<void> {
     benchMfaCallsPerOperation(),
   );
   rows.push(...mfaCallRows(mfaCalls));
+  rows.push(...phoneTemplateCallRows(mfaCalls, EXAMPLE_TEMPLATES));
   const pushCredentialCalls = await section("2 calls per operation (the three push credentials: create, update, no-op, preview --refresh, refresh, destroy)", () =>
     benchPushCredentialCalls(),
   );

@@ -68,9 +68,11 @@ export class ApiCalls {
   }
 }
 
-/** Phone provider ids vary per run; group them under one key. */
+/** Phone provider and template ids vary per run; group them under one key each. */
 function pathPattern(path: string): string {
-  return path.replace(/\/branding\/phone\/providers\/[^/]+/, "/branding/phone/providers/{id}");
+  return path
+    .replace(/\/branding\/phone\/providers\/[^/]+/, "/branding/phone/providers/{id}")
+    .replace(/\/branding\/phone\/templates\/[^/]+/, "/branding/phone/templates/{id}");
 }
 
 /** The steps as sorted "op type name" lines: the engine runs independent resources in any order. */

@@ -1,7 +1,8 @@
 /**
- * examples/mfa-sms through the engine stand-in: up turns SMS MFA on in dependency order, a no-op up makes no
- * call, a factor switched off by hand is found by the drift check and repaired by up --refresh, and destroy
- * leaves the tenant's factors, policy and message types exactly as they were before the first up.
+ * examples/mfa-sms through the engine stand-in: up turns SMS MFA on in dependency order, the code texts customized
+ * before the factor goes on, a no-op up makes no call, a factor switched off and a text changed by hand are each found
+ * by the drift check and repaired by up --refresh, and destroy leaves the tenant's factors, policy and message types
+ * exactly as they were before the first up, and its phone templates the service's defaults.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type Emulator } from "../../tools/emulator";
@@ -13,7 +14,16 @@ import { API_PREFIX, OutOfBandAdmin, PHONE_API_PATH, RequestWindow, expectNoSecr
 const FACTORS = `${API_PREFIX}/guardian/factors`;
 const POLICIES = `${API_PREFIX}/guardian/policies`;
 const MESSAGE_TYPES = `${API_PREFIX}/guardian/factors/phone/message-types`;
-const RESOURCES = ["tenant:MfaFactor sms", "tenant:MfaPolicy policy", "tenant:PhoneMessageTypes message-types", "tenant:PhoneProvider sms-provider"];
+const TEMPLATES = `${API_PREFIX}/branding/phone/templates`;
+const RESOURCES = [
+  "tenant:MfaFactor sms",
+  "tenant:MfaPolicy policy",
+  "tenant:PhoneMessageTypes message-types",
+  "tenant:PhoneProvider sms-provider",
+  "tenant:PhoneTemplate otp-enroll",
+  "tenant:PhoneTemplate otp-verify",
+];
+const VERIFY_TEXT = "{{ code | escape }} is your verification code for {{ friendly_name | escape }}. Never share this code.";
 
 describe.sequential("examples/mfa-sms: MFA as code", () => {
   let emulator: Emulator;
@@ -22,12 +32,14 @@ describe.sequential("examples/mfa-sms: MFA as code", () => {
   let requests: RequestWindow;
   let admin: OutOfBandAdmin;
   let before: Record<string, unknown>;
+  let defaultTemplates: unknown;
 
   beforeAll(async () => {
     emulator = await startEmulator({ clients: [SENTINEL_CLIENT] });
     // Something the stack does not manage, which destroy must leave on.
     emulator.seedMfa({ factors: { otp: true }, messageTypes: ["sms"] });
     before = structuredClone(emulator.state.mfa.snapshot());
+    defaultTemplates = structuredClone(emulator.state.phoneTemplates.snapshot());
     admin = await OutOfBandAdmin.create(emulator, SENTINEL_CLIENT.id);
     stack = mfaStack(emulator);
     engine = stack.engine;
@@ -47,7 +59,7 @@ describe.sequential("examples/mfa-sms: MFA as code", () => {
     });
   }
 
-  it("up sets the provider, the message types, the sms factor and the policy, in that order, one read and one write each", async () => {
+  it("up sets the provider, the message types and texts, the sms factor and the policy, in that order, one read and one write each", async () => {
     const result = await engine.up();
     const calls = requests.take();
     expect(calls.failures()).toEqual([]);
@@ -56,18 +68,22 @@ describe.sequential("examples/mfa-sms: MFA as code", () => {
       [`POST ${PHONE_API_PATH}`]: 1,
       [`GET ${MESSAGE_TYPES}`]: 1,
       [`PUT ${MESSAGE_TYPES}`]: 1,
+      [`GET ${TEMPLATES}`]: 2,
+      [`POST ${TEMPLATES}`]: 2,
       [`GET ${FACTORS}`]: 1,
       [`PUT ${FACTORS}/sms`]: 1,
       [`GET ${POLICIES}`]: 1,
       [`PUT ${POLICIES}`]: 1,
     });
-    // The dependencies order the writes: provider, message types, factor, then the policy.
+    // The dependencies order the writes: provider, then message types and texts (in any order), factor, policy.
     const writes = calls.mutating().map((call) => call.replace(API_PREFIX, ""));
-    expect(writes).toEqual([
-      "POST /branding/phone/providers",
-      "PUT /guardian/factors/phone/message-types",
-      "PUT /guardian/factors/sms",
-      "PUT /guardian/policies",
+    expect(writes[0]).toBe("POST /branding/phone/providers");
+    expect(writes.slice(1, 4).sort()).toEqual(["POST /branding/phone/templates", "POST /branding/phone/templates", "PUT /guardian/factors/phone/message-types"]);
+    expect(writes.slice(4)).toEqual(["PUT /guardian/factors/sms", "PUT /guardian/policies"]);
+    const custom = emulator.state.phoneTemplates.list().filter((template) => template.id !== undefined);
+    expect(custom.map((template) => [template.type, (template.content as { body: { text: string } }).body.text])).toEqual([
+      ["otp_enroll", "{{ code | escape }} is your enrollment code for {{ friendly_name | escape }}. Never share this code."],
+      ["otp_verify", VERIFY_TEXT],
     ]);
     // Nothing of the deprecated phone endpoints.
     expect(calls.entries.some((entry) => /selected-provider|\/sms\/providers|\/sms\/templates/.test(entry.path))).toBe(false);
@@ -79,6 +95,8 @@ describe.sequential("examples/mfa-sms: MFA as code", () => {
       smsPreviouslyEnabled: false,
       mfaPolicy: "all-applications",
       phoneMessageTypes: ["sms", "voice"],
+      verifyTemplateId: expect.stringMatching(/^tem_/),
+      verifyTemplateText: VERIFY_TEXT,
     });
     const state = await engine.readState();
     const byName = (name: string) => state.resources.find((resource) => resource.urn.endsWith(`::${name}`));
@@ -114,6 +132,7 @@ describe.sequential("examples/mfa-sms: MFA as code", () => {
       [`GET ${POLICIES}`]: 1,
       [`GET ${MESSAGE_TYPES}`]: 1,
       [`GET ${PHONE_API_PATH}/{id}`]: 1,
+      [`GET ${TEMPLATES}/{id}`]: 2,
     });
     expect(emulator.state.mfa.factors.get("sms")?.enabled).toBe(false);
     await expectNoLeaks("preview --refresh", error.result);
@@ -128,18 +147,49 @@ describe.sequential("examples/mfa-sms: MFA as code", () => {
     await expectNoLeaks("up --refresh", result);
   });
 
-  it("destroy leaves factors, policy and message types exactly as before the first up, and removes the provider", async () => {
+  it("the otp_verify text changed by hand is found by preview --refresh --expect-no-changes", async () => {
+    const verify = emulator.state.phoneTemplates.findByType("otp_verify")!;
+    await admin.call("PATCH", `${TEMPLATES}/${verify.id}`, { content: { body: { ...verify.content.body, text: "{{ code | escape }} edited by hand" } } });
+    requests.take();
+    const error = await engine.preview({ refresh: true, expectNoChanges: true }).then(
+      () => new Error("expected drift, but the preview had no changes"),
+      (caught: unknown) => caught,
+    );
+    if (!(error instanceof ExpectNoChangesError)) throw error;
+    const proposed = proposedChanges(error.result.steps, error.operation).map(
+      (step) => `${step.op} ${step.type} ${step.name}: ${displayedChanges(step).join(", ")}`,
+    );
+    // Only the content differs; `disabled` is displayed because the refreshed inputs hold its default (false), which
+    // the program leaves out: the engine shows inputs, as the CLI does for a dynamic resource.
+    expect(proposed).toEqual(["update tenant:PhoneTemplate otp-verify: content, disabled"]);
+    expect(requests.take().mutating()).toEqual([]);
+  });
+
+  it("up --refresh puts the text back with one PATCH, the voice script it leaves out untouched", async () => {
+    const voiceBefore = emulator.state.phoneTemplates.findByType("otp_verify")!.content.body.voice;
+    const result = await engine.up({ refresh: true });
+    const calls = requests.take();
+    expect(calls.mutating().map((call) => call.replace(API_PREFIX, "").replace(/tem_\w+$/, "{id}"))).toEqual(["PATCH /branding/phone/templates/{id}"]);
+    expect(operations(result)).toContain("update tenant:PhoneTemplate otp-verify");
+    expect(emulator.state.phoneTemplates.findByType("otp_verify")!.content.body).toEqual({ text: VERIFY_TEXT, voice: voiceBefore });
+    await expectNoLeaks("up --refresh", result);
+  });
+
+  it("destroy leaves factors, policy and message types exactly as before the first up, the default texts, and no provider", async () => {
     const result = await engine.destroy();
     const calls = requests.take();
     expect(calls.failures()).toEqual([]);
-    // Reverse order: the policy goes first, then the factor, the message types, the provider.
-    expect(calls.mutating().map((call) => call.replace(API_PREFIX, "").replace(/pro_\w+$/, "{id}"))).toEqual([
-      "PUT /guardian/policies",
-      "PUT /guardian/factors/sms",
+    // Reverse order: the policy goes first, then the factor, the texts and message types, the provider.
+    const writes = calls.mutating().map((call) => call.replace(API_PREFIX, "").replace(/(pro|tem)_\w+$/, "{id}"));
+    expect(writes.slice(0, 2)).toEqual(["PUT /guardian/policies", "PUT /guardian/factors/sms"]);
+    expect(writes.slice(2, 5).sort()).toEqual([
+      "DELETE /branding/phone/templates/{id}",
+      "DELETE /branding/phone/templates/{id}",
       "PUT /guardian/factors/phone/message-types",
-      "DELETE /branding/phone/providers/{id}",
     ]);
+    expect(writes.slice(5)).toEqual(["DELETE /branding/phone/providers/{id}"]);
     expect(emulator.state.mfa.snapshot()).toEqual(before);
+    expect(emulator.state.phoneTemplates.snapshot()).toEqual(defaultTemplates);
     expect(emulator.state.phoneProviders.size).toBe(0);
     expect((await engine.readState()).resources).toEqual([]);
     await expectNoLeaks("destroy", result);

@@ -1,10 +1,11 @@
-// A user's unit tests under `pulumi.runtime.setMocks`: getEventStreams and getEventStreamsOutput are invokes
+// A user's unit tests under `pulumi.runtime.setMocks`: getEventStreams, getPhoneTemplates and their Output forms are invokes
 // the mocks' `call` answers (token, args as given, its return value as the result), with no settings and no
 // request; every resource, the explicit Provider included, registers with its documented type token.
 import * as pulumi from "@pulumi/pulumi";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { EnrollmentTicket, PhoneProvider, Provider, PushProviderSelection } from "../../provider";
 import { getEventStreams, getEventStreamsOutput } from "../../provider/functions/getEventStreams";
+import { getPhoneTemplates, getPhoneTemplatesOutput } from "../../provider/functions/getPhoneTemplates";
 import { startScriptedServer, wireStream, type ScriptedServer } from "./scriptedServer";
 import { settle } from "./settle";
 
@@ -72,6 +73,23 @@ describe("getEventStreams under setMocks", () => {
     calls.length = 0;
     await expect(getEventStreams({ take: 1000 })).rejects.toThrow(/take must be a whole number from 1 to 100/);
     expect(calls).toEqual([]);
+  });
+});
+
+describe("getPhoneTemplates under setMocks", () => {
+  it("both forms resolve through the mocks' call with its token and no args, opening no connection", async () => {
+    vi.stubEnv("TENANT_DOMAIN", server.url);
+    vi.stubEnv("TENANT_CLIENT_ID", "id");
+    vi.stubEnv("TENANT_CLIENT_SECRET", "secret");
+    calls.length = 0;
+    const before = server.requests;
+    await expect(getPhoneTemplates()).resolves.toEqual(MOCKED_RESULT);
+    expect((await settle(getPhoneTemplatesOutput())).value).toEqual(MOCKED_RESULT);
+    expect(calls).toEqual([
+      expect.objectContaining({ token: "tenant:index:getPhoneTemplates", inputs: {} }),
+      expect.objectContaining({ token: "tenant:index:getPhoneTemplates", inputs: {} }),
+    ]);
+    expect(server.requests).toBe(before);
   });
 });
 

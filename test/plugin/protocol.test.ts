@@ -238,4 +238,19 @@ describe("enrollment tickets and invokes", () => {
     expect(result.eventStreams).toHaveLength(150);
     expect(new Set(result.eventStreams.map((stream) => stream.id)).size).toBe(150);
   });
+
+  it("getPhoneTemplates returns the listing, the defaults without an id", async () => {
+    await configured();
+    const response = await plugin.call<unknown, InstanceType<typeof proto.InvokeResponse>>(
+      "invoke",
+      new proto.InvokeRequest().setTok("tenant:index:getPhoneTemplates").setArgs(toStruct({})),
+    );
+    const result = fromStruct(response.getReturn()).plain as { templates: { id?: string; type: string; content: { from?: string } }[] };
+    expect(result.templates.map((template) => [template.type, template.id, template.content.from])).toEqual([
+      ["blocked_account", undefined, ""],
+      ["change_password", undefined, ""],
+      ["otp_enroll", undefined, ""],
+      ["otp_verify", undefined, ""],
+    ]);
+  });
 });

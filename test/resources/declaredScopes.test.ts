@@ -23,9 +23,13 @@ const SET_UP_CLIENT = "holds-every-scope";
 const SECRET = "declared-scopes-secret";
 const clientOf = (module: string, operation: Operation): string => `${module}-${operation}`;
 
-/** Each resource's create also runs once on a tenant that already has one, where create takes a path of its own. */
+/**
+ * Each resource's create also runs once on a tenant that already has one, where create takes a path of its own, and
+ * so does the delete of what it adopted (a phone template adopted with other inputs is put back, not deleted).
+ */
 const ADOPTING_CREATES: Readonly<Record<string, (inputs: Record<string, unknown>) => Record<string, unknown>>> = {
   phoneProvider: (inputs) => ({ ...inputs, adoptExisting: true }),
+  phoneTemplate: (inputs) => ({ ...inputs, adoptExisting: true, disabled: true }),
 };
 
 const router = new Router(apiRoutes);
@@ -102,7 +106,8 @@ describe.each(REGISTRY.map((registered) => [registered.definition.name, register
       await handler.configure(configureRequest(configFor(SET_UP_CLIENT)));
       const existing = await handler.create(checked.inputs);
       const adopted = await handler.check({}, adopting(scenario.create));
-      await asOperation(handler, definition, "create", used, () => handler.create(adopted.inputs));
+      const taken = await asOperation(handler, definition, "create", used, () => handler.create(adopted.inputs));
+      await asOperation(handler, definition, "delete", used, () => handler.delete(taken.id, taken.outs));
       await handler.configure(configureRequest(configFor(SET_UP_CLIENT)));
       await handler.delete(existing.id, existing.outs);
     }

@@ -47,6 +47,10 @@ export const SCENARIOS: Readonly<Record<string, Scenario>> = {
       destination: { type: "webhook", configuration: { webhookEndpoint: "https://hooks.example.com/in", webhookAuthorization: { method: "bearer", token: AUTH_TOKEN } } },
     },
   },
+  phoneTemplate: {
+    create: { type: "otp_verify", content: { from: "+15550100", body: { text: "{{ code | escape }} is your code" } } },
+    update: { type: "otp_verify", disabled: true, content: { body: { text: "{{ code | escape }} is your code", voice: "Your code is {{ code | escape }}" } } },
+  },
 };
 
 /** The scenario of a registered resource; fails naming it when there is none. */

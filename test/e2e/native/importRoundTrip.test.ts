@@ -57,6 +57,10 @@ const EXAMPLES: Record<string, Record<string, unknown>[]> = {
     },
   ],
   ApnsPushProvider: [{ bundleId: "com.example.round-trip", sandbox: true, p12: P12 }],
+  PhoneTemplate: [
+    { type: "otp_verify", content: { from: "+15550100", body: { text: "{{ code | escape }} is your round-trip code", voice: "Your code is {{ pause }} {{ code | escape }}" } } },
+    { type: "blocked_account", disabled: true, content: { body: { voice: "Your account was blocked." } } },
+  ],
 };
 
 const importable = REGISTRY.map((entry): ResourceDefinition => entry.definition).filter(isImportable);
@@ -138,6 +142,14 @@ describe.sequential.each(cases)("import of a $definition.name (example $index)",
         sns_apns_platform_application_arn: "arn:aws:sns:eu-west-1:123456789012:app/APNS/round-trip",
         sns_gcm_platform_application_arn: null,
       });
+    });
+  }
+  if (definition.name === "PhoneTemplate") {
+    it("the imported template records what it held, which destroy would put back", async () => {
+      const state = await stack("importing", []).readState();
+      const imported = state.resources.find((resource) => resource.urn.endsWith("::imported"));
+      const { type: _type, adoptExisting: _adopt, ...held } = { disabled: false, ...inputs } as Record<string, unknown>;
+      expect(imported?.outputs.adopted).toEqual(held);
     });
   }
   if (definition.name === "ApnsPushProvider") {
