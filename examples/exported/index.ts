@@ -1,4 +1,4 @@
-// The tenant 127.0.0.1:4417 as `pulumi-tenant export` (pulumi-tenant 0.1.0) found it: 19 resources.
+// The tenant 127.0.0.1:4417 as `pulumi-tenant export` (pulumi-tenant 0.1.0) found it: 21 resources.
 // Each one takes over what the tenant holds, so the first `pulumi up` changes nothing there. Secrets are left out:
 // the service keeps the ones it holds; set one (as a secret) to change it. Declare these resources here or through
 // import.json (the native plugin), never both in one stack.
@@ -27,6 +27,30 @@ const phoneProvider = new tenant.PhoneProvider(
 const phoneMessageTypes = new tenant.PhoneMessageTypes(
   "phone-message-types",
   { messageTypes: ["sms", "voice"] },
+  { dependsOn: [phoneProvider] },
+);
+
+// PhoneTemplate (2)
+const otpEnrollTemplate = new tenant.PhoneTemplate(
+  "otp_enroll",
+  {
+    type: "otp_enroll",
+    disabled: false,
+    content: { from: "+15550111", body: { text: "Enroll with {{ code | escape }}." } },
+    adoptExisting: true,
+  },
+  { dependsOn: [phoneProvider] },
+);
+const otpVerifyTemplate = new tenant.PhoneTemplate(
+  "otp_verify",
+  {
+    type: "otp_verify",
+    disabled: false,
+    content: {
+      body: { text: "{{ code | escape }} is your verification code.", voice: "Your code is {{ code | escape }}." },
+    },
+    adoptExisting: true,
+  },
   { dependsOn: [phoneProvider] },
 );
 

@@ -54,6 +54,7 @@ describe("an export", () => {
     expect(counts).toEqual({
       "POST /oauth/token": 1,
       "GET /api/v2/branding/phone/providers": 1,
+      "GET /api/v2/branding/phone/templates": 1,
       "GET /api/v2/guardian/factors/phone/message-types": 1,
       "GET /api/v2/guardian/factors/push-notification/providers/sns": 1,
       "GET /api/v2/guardian/factors/push-notification/providers/apns": 1,
