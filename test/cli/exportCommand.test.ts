@@ -92,6 +92,26 @@ describe("an export", () => {
   });
 });
 
+describe("a value no resource can declare", () => {
+  it("is skipped and said why: an empty message-type list, a selection without a provider", async () => {
+    const bare = await startEmulator({ clients: [CLIENT] });
+    try {
+      bare.seedMfa({ messageTypes: [] });
+      // The service can answer without a selected provider; no PushProviderSelection can declare that.
+      (bare.state as { pushProvider?: string }).pushProvider = undefined;
+      const run = await runCommand(REPO_COMMAND, ["export", "bare"], { cwd: work, env: tenantEnv(bare, CLIENT) });
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stdout).toMatch(/\n {2}PhoneMessageTypes: "phone-message-types": no resource can declare what the tenant holds \(messageTypes: [^\n]+\)\n/);
+      expect(run.stdout).toMatch(/\n {2}PushProviderSelection: "push-provider-selection": no resource can declare what the tenant holds \(provider[^\n]*\)\n/);
+      const program = fs.readFileSync(path.join(work, "bare", "index.ts"), "utf8");
+      expect(program).not.toContain("new tenant.PhoneMessageTypes(");
+      expect(program).not.toContain("new tenant.PushProviderSelection(");
+    } finally {
+      await bare.close();
+    }
+  });
+});
+
 describe("help", () => {
   it("--help prints the usage with the definitions' flags, and exits 0", async () => {
     const run = await runCommand(REPO_COMMAND, ["export", "--help"], { cwd: work, env: {} });
