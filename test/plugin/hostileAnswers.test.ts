@@ -62,6 +62,8 @@ async function failure(method: Parameters<PluginProcess["call"]>[0], request: un
 }
 
 const snsImported = { awsAccessKeyId: "AKIAHOSTILE", awsRegion: "us-east-1", schemaVersion: 1 };
+/** What create found on a tenant without an SNS configuration: destroy then clears it (and the service refuses). */
+const foundNone = { awsAccessKeyId: null, awsRegion: null, snsApnsPlatformApplicationArn: null, snsGcmPlatformApplicationArn: null };
 const stream = (authorization: Record<string, unknown>) => ({
   name: "audit",
   subscriptions: [{ eventType: "user.created" }],
@@ -83,10 +85,11 @@ describe("SnsPushProvider: a secret the call never knew", () => {
     expect(await failure("update", request)).toContain("400 Bad Request: aws_secret_access_key [redacted] is not valid in us-east-1");
   });
 
-  it("a destroy of an imported one, refused with the key quoted: a warning in the engine's log", async () => {
-    await plugin.call("delete", new proto.DeleteRequest().setId(tenant.host).setUrn(SNS).setProperties(toStruct(snsImported)));
-    await expect.poll(() => logs.some((log) => log.includes("the tenant keeps its SNS credentials"))).toBe(true);
-    expect(logs.find((log) => log.includes("the tenant keeps its SNS credentials"))).toContain("aws_secret_access_key=[redacted] is in use");
+  it("a destroy that clears what it created, refused with the key quoted: a warning in the engine's log", async () => {
+    const stored = toStruct({ ...snsImported, previousConfiguration: foundNone });
+    await plugin.call("delete", new proto.DeleteRequest().setId(tenant.host).setUrn(SNS).setProperties(stored));
+    await expect.poll(() => logs.some((log) => log.includes("the tenant keeps the SNS credentials"))).toBe(true);
+    expect(logs.find((log) => log.includes("the tenant keeps the SNS credentials"))).toContain("aws_secret_access_key=[redacted] is in use");
   });
 });
 

@@ -1,7 +1,8 @@
 // ApnsPushProvider handlers against the emulator over real HTTP: the certificate checked as base64 before any
-// call and sent on create and on every update that has it (the service's PUT replaces the whole configuration); an
-// existing configuration without it (an imported one) keeps the tenant's through a PATCH; refresh one GET finding a
-// bundle id or sandbox flag changed by hand, delete making no call.
+// call and sent on create (after reading what the tenant holds) and on every update that has it (the service's PUT
+// replaces the whole configuration); an existing configuration without it (an imported one) keeps the tenant's
+// through a PATCH; refresh one GET finding a bundle id or sandbox flag changed by hand; delete making no call when
+// the stack sent a certificate. Adoption without the certificate is in adoption.test.ts.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import * as handler from "../../provider/resources/apnsPushProvider/handler";
 import { apiRequests, rejectionOf, tenantHostOf, useConfiguredTenant } from "./harness";
@@ -14,6 +15,8 @@ const APNS = "/api/v2/guardian/factors/push-notification/providers/apns";
 const P12 = Buffer.from("sentinel-apns-certificate-Hq3").toString("base64");
 const ROTATED_P12 = Buffer.from("sentinel-apns-certificate-rotated-Zk8").toString("base64");
 const inputs = { bundleId: "com.example.app", p12: P12 };
+/** What create records on a tenant without an APNs configuration. */
+const FOUND_NONE = { bundleId: null, sandbox: false };
 
 async function createApns(desired: Record<string, unknown> = inputs) {
   const checked = await handler.check({}, desired);
@@ -24,11 +27,11 @@ async function createApns(desired: Record<string, unknown> = inputs) {
 afterEach(() => vi.restoreAllMocks());
 
 describe("ApnsPushProvider lifecycle", () => {
-  it("create PUTs bundle id, sandbox (false by default) and the certificate; outputs leave out enabled", async () => {
+  it("create reads the configuration, then PUTs bundle id, sandbox (false by default) and the certificate; outputs leave out enabled", async () => {
     const created = await createApns();
     expect(created.id).toBe(tenantHostOf(tenant()));
-    expect(created.outs).toEqual({ bundleId: "com.example.app", sandbox: false, p12: P12, schemaVersion: 1 });
-    expect(apiCalls()).toEqual([`PUT ${APNS}`]);
+    expect(created.outs).toEqual({ bundleId: "com.example.app", sandbox: false, p12: P12, previousConfiguration: FOUND_NONE, schemaVersion: 1 });
+    expect(apiCalls()).toEqual([`GET ${APNS}`, `PUT ${APNS}`]);
     expect(tenant().state.pushCredentials.apns).toEqual({ bundle_id: "com.example.app", sandbox: false, p12: P12 });
   });
 
@@ -38,7 +41,7 @@ describe("ApnsPushProvider lifecycle", () => {
     const desired = { ...inputs, sandbox: true };
     await expect(handler.diff(created.id, created.outs, desired)).resolves.toMatchObject({ changes: true, diffs: ["sandbox"] });
     const updated = await handler.update(created.id, created.outs, desired);
-    expect(updated.outs).toEqual({ bundleId: "com.example.app", sandbox: true, p12: P12, schemaVersion: 1 });
+    expect(updated.outs).toEqual({ bundleId: "com.example.app", sandbox: true, p12: P12, previousConfiguration: FOUND_NONE, schemaVersion: 1 });
     expect(tenant().state.pushCredentials.apns).toEqual({ bundle_id: "com.example.app", sandbox: true, p12: P12 });
   });
 
@@ -66,7 +69,7 @@ describe("ApnsPushProvider lifecycle", () => {
     await expect(handler.diff(created.id, read.props, inputs)).resolves.toMatchObject({ changes: true, diffs: [property] });
   });
 
-  it("delete makes no call and says the certificate stays on the tenant", async () => {
+  it("delete of one create found none for makes no call and says the configuration stays on the tenant", async () => {
     const created = await createApns();
     const notices: string[] = [];
     vi.spyOn(process.stderr, "write").mockImplementation((chunk: string | Uint8Array) => {
@@ -77,13 +80,13 @@ describe("ApnsPushProvider lifecycle", () => {
     await handler.delete(created.id, created.outs);
     expect(apiRequests(tenant())).toBe(before);
     expect(tenant().state.pushCredentials.apns.p12).toBe(P12);
-    expect(notices.join("")).toContain("the APNs certificate stays on the tenant");
+    expect(notices.join("")).toContain("the APNs configuration stays on the tenant as the stack left it: no API removes a certificate");
   });
 
   it("get reads bundle id and sandbox, with no certificate; another tenant is refused", async () => {
     await createApns();
     const id = tenantHostOf(tenant());
-    expect((await handler.read(id, {})).props).toEqual({ bundleId: "com.example.app", sandbox: false, schemaVersion: 1 });
+    expect((await handler.read(id, {})).props).toEqual({ bundleId: "com.example.app", sandbox: false, previousConfiguration: null, schemaVersion: 1 });
     expect((await rejectionOf(handler.read("other.example.com", {}))).message).toContain("its id is the tenant's domain");
     const created = await createApns();
     expect((await rejectionOf(handler.update("other.example.com", created.outs, inputs))).message).toContain("belongs to another tenant");
@@ -95,7 +98,6 @@ describe("ApnsPushProvider check", () => {
     ["not base64", "not base64!"],
     ["wrapped lines", `${"A".repeat(76)}\n${"A".repeat(76)}`],
     ["bad padding", "AAA"],
-    ["empty", ""],
     ["too long", "A".repeat(10_004)],
   ])("a certificate that is %s fails before any call, naming no property and no value", async (_what, p12) => {
     const checked = await handler.check({}, { bundleId: "b", p12 });
@@ -116,7 +118,7 @@ describe("ApnsPushProvider check", () => {
   });
 });
 
-describe("ApnsPushProvider without its certificate: kept on an existing configuration, required to create", () => {
+describe("ApnsPushProvider without its certificate: kept on an existing configuration, needed when there is none", () => {
   /** The state and inputs `pulumi import` records: a read by id, which has no certificate. */
   async function imported() {
     await createApns();
@@ -143,7 +145,7 @@ describe("ApnsPushProvider without its certificate: kept on an existing configur
     await expect(handler.diff(id, props, checked.inputs)).resolves.toMatchObject({ changes: true, diffs: ["sandbox"] });
     const before = apiCalls().length;
     const updated = await handler.update(id, props, checked.inputs);
-    expect(updated.outs).toEqual({ bundleId: "com.example.app", sandbox: true, schemaVersion: 1 });
+    expect(updated.outs).toEqual({ bundleId: "com.example.app", sandbox: true, previousConfiguration: null, schemaVersion: 1 });
     expect(apiCalls().slice(before)).toEqual([`PATCH ${APNS}`]);
     expect(tenant().state.pushCredentials.apns).toEqual({ bundle_id: "com.example.app", sandbox: true, p12: P12 });
   });
@@ -155,14 +157,13 @@ describe("ApnsPushProvider without its certificate: kept on an existing configur
   });
 
   it.each([
-    ["empty", { bundleId: "b", p12: "" }, /^p12 must be at least 1 character/],
-    ["left out", { bundleId: "b" }, /^p12 is required$/],
-  ])("creating one with the certificate %s fails check, naming no property; create makes no call", async (_how, desired, reason) => {
-    const failures = (await handler.check({}, desired)).failures ?? [];
-    expect(failures.length).toBeGreaterThan(0);
-    for (const failure of failures) expect(failure.property).toBe("");
-    expect(failures[0]?.reason).toMatch(reason);
-    await expect(handler.create(desired)).rejects.toThrow(/Invalid ApnsPushProvider inputs: p12/);
-    expect(apiRequests(tenant())).toBe(0);
+    ["empty", { bundleId: "b", p12: "" }],
+    ["left out", { bundleId: "b" }],
+  ])("creating one with the certificate %s on a tenant without a configuration reads it and fails before any write", async (_how, desired) => {
+    const checked = await handler.check({}, desired);
+    expect(checked.failures).toEqual([]);
+    const error = await rejectionOf(handler.create(checked.inputs));
+    expect(error.message).toContain("the tenant has no APNs configuration to adopt, so p12 (the certificate) is needed");
+    expect(apiCalls()).toEqual([`GET ${APNS}`]);
   });
 });

@@ -34,6 +34,9 @@ afterAll(async () => {
 
 const snsImported = { awsAccessKeyId: "AKIAHOSTILE", awsRegion: "us-east-1", schemaVersion: 1 };
 const snsStored = { ...snsImported, awsSecretAccessKey: STATE_AWS_KEY };
+/** What create found on a tenant without an SNS configuration: destroy then clears it (and the service refuses). */
+const foundNone = { awsAccessKeyId: null, awsRegion: null, snsApnsPlatformApplicationArn: null, snsGcmPlatformApplicationArn: null };
+
 const stream = (authorization: Record<string, string>) => ({
   name: "audit",
   subscriptions: [{ eventType: "user.created" }],
@@ -51,9 +54,9 @@ describe("SnsPushProvider: a secret the call never knew", () => {
     expect(leakedSecrets(error.message, HOSTILE_SECRETS)).toEqual([]);
   });
 
-  it("a destroy of an imported one, refused with the key quoted: the warning shows none of it", async () => {
+  it("a destroy that clears what it created, refused with the key quoted: the warning shows none of it", async () => {
     const before = stderr.length;
-    await sns.delete(tenant.host, snsImported);
+    await sns.delete(tenant.host, { ...snsImported, previousConfiguration: foundNone });
     const warning = stderr.slice(before);
     expect(warning).toContain("warning: clear SNS push credentials failed: 400 Bad Request: cannot clear the credentials: aws_secret_access_key=[redacted]");
     expect(leakedSecrets(warning, HOSTILE_SECRETS)).toEqual([]);

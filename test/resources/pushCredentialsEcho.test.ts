@@ -103,7 +103,9 @@ describe("a service that quotes the push credentials in its errors", () => {
       return true;
     });
     try {
-      await expect(sns.delete(host, snsStored)).resolves.toBeUndefined();
+      // Create found no configuration: destroy clears the one it set, and the service refuses.
+    const foundNone = { awsAccessKeyId: null, awsRegion: null, snsApnsPlatformApplicationArn: null, snsGcmPlatformApplicationArn: null };
+    await expect(sns.delete(host, { ...snsStored, previousConfiguration: foundNone })).resolves.toBeUndefined();
     } finally {
       write.mockRestore();
     }

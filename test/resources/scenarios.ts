@@ -21,7 +21,8 @@ export const SCENARIOS: Readonly<Record<string, Scenario>> = {
   enrollmentTicket: { create: { userId: "email|alice", factor: "otp" }, update: null },
   mfaFactor: { create: { factor: "sms" }, update: { factor: "sms", enabled: false } },
   mfaPolicy: { create: { policy: "all-applications" }, update: { policy: "confidence-score" } },
-  phoneMessageTypes: { create: { messageTypes: ["sms"] }, update: { messageTypes: ["voice", "sms"] } },
+  // A fresh tenant offers ["sms"]: the create sets another value.
+  phoneMessageTypes: { create: { messageTypes: ["voice"] }, update: { messageTypes: ["voice", "sms"] } },
   snsPushProvider: {
     create: { awsAccessKeyId: "AKIAEXAMPLE", awsSecretAccessKey: AUTH_TOKEN, awsRegion: "us-east-1" },
     update: { awsAccessKeyId: "AKIAEXAMPLE", awsSecretAccessKey: AUTH_TOKEN, awsRegion: "eu-west-1", snsGcmPlatformApplicationArn: "arn:gcm" },

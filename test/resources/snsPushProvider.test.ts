@@ -1,6 +1,8 @@
-// SnsPushProvider handlers against the emulator over real HTTP: all five fields on create and update, one GET per
-// refresh with drift in every field the service returns, rotation of the secret as an update, the PUT's echo of
-// the secret kept out of outputs and debug lines, delete clearing the five fields, a refused clear reported.
+// SnsPushProvider handlers against the emulator over real HTTP: create reads what the tenant holds and records it,
+// then sends all five fields (the secret key cannot be compared); one GET per refresh with drift in every field the
+// service returns; rotation of the secret as an update; the PUT's echo of the secret kept out of outputs and debug
+// lines; delete putting back what create found (here: clearing the five fields); a refused clear reported.
+// Adoption without the key is in adoption.test.ts.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import * as handler from "../../provider/resources/snsPushProvider/handler";
 import { startEmulator } from "../../tools/emulator";
@@ -20,6 +22,8 @@ const tenant = useConfiguredTenant(handler);
 const apiCalls = (): string[] =>
   tenant().requests.filter((entry) => entry.path.startsWith("/api/v2/")).map((entry) => `${entry.method} ${entry.path}`);
 const SNS = "/api/v2/guardian/factors/push-notification/providers/sns";
+/** What create records on a tenant without an SNS configuration. */
+const FOUND_NONE = { awsAccessKeyId: null, awsRegion: null, snsApnsPlatformApplicationArn: null, snsGcmPlatformApplicationArn: null };
 
 const AWS_SECRET = "sentinel-aws-secret-Sns-4Lp9Qx";
 const ROTATED_SECRET = "sentinel-aws-secret-Rotated-7Tz2";
@@ -39,7 +43,7 @@ async function createSns(desired: Record<string, unknown> = inputs) {
 afterEach(() => vi.unstubAllEnvs());
 
 describe("SnsPushProvider lifecycle", () => {
-  it("create PUTs all five fields once; outputs hold the service's answer and the secret from the inputs only", async () => {
+  it("create reads the configuration, then PUTs all five fields once; outputs hold the service's answer, the secret from the inputs only, and what create found", async () => {
     const created = await createSns();
     expect(created.id).toBe(tenantHostOf(tenant()));
     expect(created.outs).toEqual({
@@ -48,9 +52,10 @@ describe("SnsPushProvider lifecycle", () => {
       awsRegion: "us-west-2",
       snsApnsPlatformApplicationArn: inputs.snsApnsPlatformApplicationArn,
       snsGcmPlatformApplicationArn: null,
+      previousConfiguration: FOUND_NONE,
       schemaVersion: 1,
     });
-    expect(apiCalls()).toEqual([`PUT ${SNS}`]);
+    expect(apiCalls()).toEqual([`GET ${SNS}`, `PUT ${SNS}`]);
     expect(tenant().state.pushCredentials.sns).toEqual({
       aws_access_key_id: "AKIAEXAMPLE",
       aws_secret_access_key: AWS_SECRET,
@@ -81,7 +86,7 @@ describe("SnsPushProvider lifecycle", () => {
     const updated = await handler.update(created.id, created.outs, rotated);
     expect(updated.outs).toMatchObject({ awsSecretAccessKey: ROTATED_SECRET });
     expect(tenant().state.pushCredentials.sns.aws_secret_access_key).toBe(ROTATED_SECRET);
-    expect(apiCalls()).toEqual([`PUT ${SNS}`, `PUT ${SNS}`]);
+    expect(apiCalls()).toEqual([`GET ${SNS}`, `PUT ${SNS}`, `PUT ${SNS}`]);
   });
 
   it.each([
@@ -107,7 +112,7 @@ describe("SnsPushProvider lifecycle", () => {
     expect(read.inputs).toEqual({ ...inputs });
   });
 
-  it("delete PUTs the five fields as null", async () => {
+  it("delete of one create found none for PUTs the five fields as null", async () => {
     const created = await createSns();
     await handler.delete(created.id, created.outs);
     expect(Object.values(tenant().state.pushCredentials.sns).every((value) => value === null)).toBe(true);
@@ -148,6 +153,8 @@ describe("SnsPushProvider get, other tenants and refused clears", () => {
       awsRegion: "us-west-2",
       snsApnsPlatformApplicationArn: inputs.snsApnsPlatformApplicationArn,
       snsGcmPlatformApplicationArn: null,
+      // Nothing recorded: a destroy of what `get` (or an import) brought in leaves the configuration as it is.
+      previousConfiguration: null,
       schemaVersion: 1,
     });
     const error = await rejectionOf(handler.read("other.example.com", {}));
@@ -177,7 +184,8 @@ describe("SnsPushProvider get, other tenants and refused clears", () => {
     try {
       await handler.configure(configureRequest(tenantConfig(readOnly)));
       const id = tenantHostOf(readOnly);
-      await expect(handler.delete(id, { ...inputs, awsSecretAccessKey: AWS_SECRET })).resolves.toBeUndefined();
+      // Create found none: destroy clears the configuration it set, and the service refuses.
+      await expect(handler.delete(id, { ...inputs, awsSecretAccessKey: AWS_SECRET, previousConfiguration: FOUND_NONE })).resolves.toBeUndefined();
     } finally {
       write.mockRestore();
       await readOnly.close();
@@ -185,7 +193,7 @@ describe("SnsPushProvider get, other tenants and refused clears", () => {
     }
     const text = notices.join("");
     expect(text).toContain("403");
-    expect(text).toContain("the tenant keeps its SNS credentials");
+    expect(text).toContain("the tenant keeps the SNS credentials it set");
     expect(text).not.toContain(AWS_SECRET);
   });
 
@@ -196,7 +204,7 @@ describe("SnsPushProvider get, other tenants and refused clears", () => {
   }, 60_000);
 });
 
-describe("SnsPushProvider without its secret key: kept on an existing configuration, required to create", () => {
+describe("SnsPushProvider without its secret key: kept on an existing configuration, needed when there is none", () => {
   /** The state and inputs `pulumi import` records: a read by id, which has no secret key. */
   async function imported() {
     await createSns();
@@ -232,13 +240,13 @@ describe("SnsPushProvider without its secret key: kept on an existing configurat
   });
 
   it.each([
-    ["empty", { ...inputs, awsSecretAccessKey: "" }, "awsSecretAccessKey must be at least 1 character(s) long"],
-    ["left out", withoutSecret, "awsSecretAccessKey is required"],
-  ])("creating one with the secret key %s fails check, naming no property; create makes no call", async (_how, desired, reason) => {
+    ["empty", { ...inputs, awsSecretAccessKey: "" }],
+    ["left out", withoutSecret],
+  ])("creating one with the secret key %s on a tenant without a configuration reads it and fails before any write", async (_how, desired) => {
     const checked = await handler.check({}, desired);
-    expect(checked.failures).toEqual([{ property: "", reason }]);
-    const before = apiRequests(tenant());
-    await expect(handler.create(desired)).rejects.toThrow(/Invalid SnsPushProvider inputs: awsSecretAccessKey/);
-    expect(apiRequests(tenant())).toBe(before);
+    expect(checked.failures).toEqual([]);
+    const error = await rejectionOf(handler.create(checked.inputs));
+    expect(error.message).toContain("the tenant has no SNS configuration to adopt, so awsSecretAccessKey is needed");
+    expect(apiCalls()).toEqual([`GET ${SNS}`]);
   });
 });

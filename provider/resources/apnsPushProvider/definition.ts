@@ -44,6 +44,20 @@ const outputs = z.object({
     secret: true,
     writeOnly: true,
   }),
+  previousConfiguration: property(
+    z
+      .object({
+        bundleId: property(z.string().nullable(), { description: "The bundle id; `null` when unset." }),
+        sandbox: property(z.boolean(), { description: "Whether the APNs sandbox was used." }),
+      })
+      .nullable(),
+    {
+      description:
+        "The bundle id and sandbox flag the tenant had when this resource was created, put back on delete when the " +
+        "stack sent no certificate; `null` after `get` or an import.",
+      typeName: "ApnsPushProviderPreviousConfiguration",
+    },
+  ),
 });
 
 export const apnsPushProviderDefinition = defineResource({
@@ -53,11 +67,14 @@ export const apnsPushProviderDefinition = defineResource({
     "The Apple Push Notification service (APNs) certificate the tenant's push-notification factor uses when " +
     '`PushProviderSelection` selects `"direct"`. The tenant has one APNs configuration, so the resource id is the ' +
     "tenant's domain and a stack should declare at most one per tenant.\n\n" +
-    "Create **overwrites** whatever APNs configuration the tenant holds; the service's PUT replaces it whole, so " +
-    "every update sends the certificate again, except one without it, which sends the bundle id and sandbox flag " +
-    "only (the tenant keeps its certificate). Refresh is one read and finds a bundle id or sandbox flag changed outside " +
-    "Pulumi; the certificate cannot be read back. `pulumi destroy` makes no call: no API clears the certificate, so " +
-    "it stays on the tenant (remove it in the service's dashboard).",
+    "Create reads the tenant's configuration first and records it as `previousConfiguration`. Given the certificate, " +
+    "it sends the whole configuration (the service's PUT replaces it whole; a secret cannot be compared: it is sent " +
+    "once); without it, it adopts the configuration the tenant holds, keeping its certificate and sending the bundle " +
+    "id and sandbox flag only where they differ, and fails before any write when the tenant has none. Every update " +
+    "sends the certificate again, except one without it. Refresh is one read and finds a bundle id or sandbox flag " +
+    "changed outside Pulumi; the certificate cannot be read back. No API clears a certificate: `pulumi destroy` puts " +
+    "back the bundle id and sandbox flag create found when the stack sent no certificate (no call when they are " +
+    "unchanged); otherwise the configuration stays on the tenant as the stack left it, and destroy says so.",
   getDescription:
     "Reads the tenant's APNs bundle id and sandbox flag (never the certificate) without managing them. `id` is the " +
     "tenant's domain, e.g. `\"my-tenant.example.com\"`; any other id fails, naming the configured tenant's domain. " +
@@ -67,12 +84,13 @@ export const apnsPushProviderDefinition = defineResource({
   inputs,
   outputs,
   identity: { kind: "tenant", noun: "APNs configuration" },
-  // no API clears the certificate, so delete makes no call
+  adopts: "always",
+  // create reads what it adopts first; delete puts back the bundle id and sandbox flag (no API clears a certificate)
   scopes: {
-    create: ["update:guardian_factors"],
+    create: ["read:guardian_factors", "update:guardian_factors"],
     read: ["read:guardian_factors"],
     update: ["update:guardian_factors"],
-    delete: [],
+    delete: ["update:guardian_factors"],
   },
   exported: { name: { fixed: "apns-push-provider" }, order: 500 },
 });

@@ -1,16 +1,18 @@
 /**
- * Host side of ApnsPushProvider: the tenant's one APNs configuration, id the tenant's domain. The service's PUT
- * replaces the whole configuration, so create and every update given the certificate PUT it; an update without it
- * (an imported one, say) PATCHes the bundle id and sandbox flag, keeping the tenant's; refresh is one GET; delete
- * makes no call (no API clears the certificate).
+ * Host side of ApnsPushProvider: the tenant's one APNs configuration, id the tenant's domain. Create reads it first and
+ * records it: given the certificate it PUTs the whole configuration (a secret cannot be compared: it is sent once);
+ * without it, it adopts the configuration the tenant holds, PATCHing the bundle id and sandbox flag only where they
+ * differ. Refresh is one GET. No API clears a certificate, so delete puts back the recorded bundle id and sandbox flag
+ * when the stack sent no certificate, and otherwise leaves the configuration as it is and says so.
  */
 import { showNotice } from "../../client/log";
 import type { Call } from "../common/call";
 import { defineHandler } from "../common/defineHandler";
+import { differingInputs } from "../common/diff";
 import { apnsPushProviderDefinition as definition, type ApnsPushProviderInputs } from "./definition";
 import { APNS_PATH, apnsResponse, expandApns, expandApnsKeepingCertificate, flattenApns, type FlattenedApns } from "./wire";
 
-/** Inputs of an update, where the certificate may be left out (kept as the tenant holds it). */
+/** Inputs where the certificate may be left out (kept as the tenant holds it). */
 type DesiredApns = Omit<ApnsPushProviderInputs, "p12"> & { p12?: string };
 
 /** PUT (the whole configuration) when the certificate is given, else PATCH without it (the tenant keeps its own). */
@@ -24,34 +26,57 @@ async function writeApns(call: Call, desired: DesiredApns, operation: string): P
   return flattenApns(response);
 }
 
+async function readApns(call: Call): Promise<FlattenedApns> {
+  return flattenApns(await call.request("GET", APNS_PATH, { operation: "get APNs push credentials", schema: apnsResponse }));
+}
+
+/** Whether the tenant holds a configuration: its bundle id is set. */
+const configured = (live: FlattenedApns): boolean => live.bundleId !== null;
+
+/** What stays on the tenant when destroy cannot put back what create found. */
+function leftAsItIs(call: Call, id: string, why: string): void {
+  showNotice(
+    `${call.what} "${id}" was removed from the stack; the APNs configuration stays on the tenant as the stack left it: ${why}. ` +
+      "Change it in the service's dashboard (the push-notification factor's Apple settings) if it is no longer wanted.",
+  );
+}
+
 export const { configure, check, diff, create, read, update, remove, list } = defineHandler(definition, {
-  async create(desired, call) {
-    const live = await writeApns(call, desired, "set APNs push credentials");
-    return { id: await call.tenantDomain(), outputs: { ...live, p12: desired.p12 } };
+  async create(desired: DesiredApns, call) {
+    const found = await readApns(call);
+    if (desired.p12 === undefined && !configured(found)) {
+      throw new Error(
+        `${call.what}: the tenant has no APNs configuration to adopt, so p12 (the certificate) is needed. Set it in the ` +
+          "program, as a secret; nothing was changed.",
+      );
+    }
+    const unchanged = desired.p12 === undefined && differingInputs(definition, { ...found }, { ...desired }).length === 0;
+    const live = unchanged ? found : await writeApns(call, desired, "set APNs push credentials");
+    return { id: await call.tenantDomain(), outputs: { ...live, p12: desired.p12, previousConfiguration: found } };
   },
 
   async read(id, stored, call) {
-    const response = await call.request("GET", APNS_PATH, { operation: "get APNs push credentials", schema: apnsResponse });
-    return { id, outputs: { ...flattenApns(response), p12: stored?.p12 } };
+    return { id, outputs: { ...(await readApns(call)), p12: stored?.p12, previousConfiguration: stored?.previousConfiguration ?? null } };
   },
 
   /** The tenant's configuration, if it has one (a bundle id). */
   async list(call) {
-    const live = flattenApns(await call.request("GET", APNS_PATH, { operation: "get APNs push credentials", schema: apnsResponse }));
-    return live.bundleId !== null ? [{ id: await call.tenantDomain(), outputs: live }] : [];
+    const live = await readApns(call);
+    return configured(live) ? [{ id: await call.tenantDomain(), outputs: { ...live, previousConfiguration: null } }] : [];
   },
 
-  async update(_id, _stored, desired: DesiredApns, call) {
-    return { ...(await writeApns(call, desired, "update APNs push credentials")), p12: desired.p12 };
+  async update(_id, stored, desired: DesiredApns, call) {
+    return { ...(await writeApns(call, desired, "update APNs push credentials")), p12: desired.p12, previousConfiguration: stored.previousConfiguration };
   },
 
-  /** No API clears the certificate: the resource leaves the stack, the certificate stays on the tenant. */
-  async delete(id, _stored, call) {
+  async delete(id, stored, call) {
     await call.connection();
-    showNotice(
-      `${call.what} "${id}" was removed from the stack; the APNs certificate stays on the tenant (no API removes it). ` +
-        "Remove it in the service's dashboard (the push-notification factor's Apple settings) if it is no longer wanted.",
-    );
+    const found = stored.previousConfiguration;
+    if (!found || !configured(found)) return leftAsItIs(call, id, "no API removes a certificate");
+    if (stored.p12 !== undefined) return leftAsItIs(call, id, "its certificate replaced the one the tenant had, which cannot be put back");
+    // The tenant already holds what create found: the stack never changed it.
+    if (differingInputs(definition, { ...stored }, { ...found }).length === 0) return;
+    await writeApns(call, { bundleId: found.bundleId ?? "", sandbox: found.sandbox }, "restore APNs push credentials");
   },
 });
 export { remove as delete };

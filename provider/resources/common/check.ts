@@ -12,7 +12,7 @@
 import type { CheckFailure, CheckResult } from "@pulumi/pulumi/dynamic";
 import { z } from "zod";
 import { nestedShapes, propertiesOf, shapeAt, typeHoldsSecret, visitProperties, type PropertyShape } from "../../shapes/property";
-import type { InputsOf, ResourceDefinition } from "./definition";
+import { mayKeepServiceValues, type InputsOf, type ResourceDefinition } from "./definition";
 import { MIN_SECRET_LENGTH } from "../../secretLength";
 import { canonicalJson, hasState, isPlainObject, isUnknown, withoutProviderKey, type PropertyBag } from "./jsonValues";
 import { invalidInputsError, prototypeKeyFailures, schemaFailures, withoutSecretTopLevelNames } from "./validation";
@@ -89,10 +89,11 @@ export function checkByDefinition(definition: ResourceDefinition, olds: unknown,
   // Anything else said about inputs holding prototype keys could name the wrong property: only these are reported.
   const prototypeKeys = prototypeKeyFailures(news);
   if (prototypeKeys.length > 0) return { inputs: withoutProviderKey(news), failures: withoutSecretTopLevelNames(prototypeKeys, secretNames) };
-  const existing = hasState(olds);
-  const inputs = asGiven(shapes, withoutProviderKey(news), existing);
+  const given = withoutProviderKey(news);
+  const keeping = mayKeepServiceValues(definition, hasState(olds), given);
+  const inputs = asGiven(shapes, given, keeping);
   const keptOmission = (issue: z.core.$ZodIssue): boolean =>
-    existing && shapeAt(shapes, inputs, issue.path)?.keptWhenOmitted === true && valueAt(inputs, issue.path) === undefined;
+    keeping && shapeAt(shapes, inputs, issue.path)?.keptWhenOmitted === true && valueAt(inputs, issue.path) === undefined;
   const failures = [
     ...schemaFailures(definition.inputs, inputs, keptOmission),
     ...repeatFailures(shapes, inputs),
@@ -143,16 +144,18 @@ function relaxedInside(schema: z.ZodType): z.ZodType {
 
 /**
  * The inputs create (`existing` false) or update (true) receives, defaults filled in. Check already ran, so a
- * failure here means the engine skipped it: the error lists properties and reasons only. On an update a kept value
- * may be missing: the service keeps its own.
+ * failure here means the engine skipped it: the error lists properties and reasons only. On an update, or a create
+ * that adopts, a kept value may be missing: the service keeps its own.
  */
 export function parseCheckedInputs<Definition extends ResourceDefinition>(
   definition: Definition,
   props: unknown,
   existing: boolean,
 ): InputsOf<Definition> {
-  const inputs = asGiven(propertiesOf(definition.inputs), withoutProviderKey(props), existing);
-  const schema = existing ? keptOptional(definition.inputs) : definition.inputs;
+  const given = withoutProviderKey(props);
+  const keeping = mayKeepServiceValues(definition, existing, given);
+  const inputs = asGiven(propertiesOf(definition.inputs), given, keeping);
+  const schema = keeping ? keptOptional(definition.inputs) : definition.inputs;
   const prototypeKeys = prototypeKeyFailures(props);
   const parsed = schema.safeParse(inputs);
   if (parsed.success && prototypeKeys.length === 0) return parsed.data as InputsOf<Definition>;

@@ -57,6 +57,12 @@ export interface ResourceDefinition<Inputs extends z.ZodObject = z.ZodObject, Ou
   echoedInputs?: readonly string[] | "all";
   /** Check rules across properties (the per-property ones are in the schema); unknown values are skipped. */
   rules?: (inputs: PropertyBag) => CheckFailure[];
+  /**
+   * Whether create adopts what the tenant already has: "always" (a tenant setting: it reads first and writes only
+   * what differs), or "whenAsked" (with the input `adoptExisting: true`). Adopting, a value the service keeps
+   * (`keptWhenOmitted`) may be left out, as on an existing resource: the tenant's stays.
+   */
+  adopts?: "always" | "whenAsked";
   /** A replacement must delete the old resource first (its name is unique in the tenant). */
   replaceDeletesFirst?: boolean;
   /** What the client's token must hold for each operation; checked against the emulator's routes by running them. */
@@ -68,6 +74,14 @@ export interface ResourceDefinition<Inputs extends z.ZodObject = z.ZodObject, Ou
   unreadable?: string;
   /** How `pulumi-tenant export` declares what the tenant holds of this type, or why it does not (common/exported.ts). */
   exported?: ExportRule;
+}
+
+/**
+ * Whether these inputs may leave out a value the service keeps: on an existing resource, or on a create that adopts
+ * what the tenant has (the create then fails before any write when there is nothing to adopt).
+ */
+export function mayKeepServiceValues(definition: ResourceDefinition, existing: boolean, inputs: Record<string, unknown>): boolean {
+  return existing || definition.adopts === "always" || (definition.adopts === "whenAsked" && inputs.adoptExisting === true);
 }
 
 /** Whether `pulumi import` (and `.get`) can read a resource of this definition back by id. */

@@ -9,7 +9,7 @@
  *   - a desired value that is, or holds, an unknown (preview) is a change.
  */
 import type { DiffResult } from "@pulumi/pulumi/dynamic";
-import { nestedShapes, propertiesOf, type PropertyShape, type TypeShape } from "../../shapes/property";
+import { nestedShapes, propertiesOf, withoutSecretValues, type PropertyShape, type TypeShape } from "../../shapes/property";
 import type { ResourceDefinition } from "./definition";
 import { canonicalJson, differs, isPlainObject, isUnknown, withoutProviderKey, type PropertyBag } from "./jsonValues";
 
@@ -61,6 +61,18 @@ export function inputChanged(shape: PropertyShape, recorded: unknown, desired: u
   return differs(comparable(shape, withoutUnmanaged(shape.type, recorded, desired)), comparable(shape, desired));
 }
 
+/**
+ * The inputs whose desired value differs from what the tenant holds (`live`, outputs as a read reports them): what an
+ * adoption must write. A secret cannot be compared (the service never returns it): a secret property, and a secret
+ * field inside one, are left out of the comparison; the caller sends a secret the program gives, once.
+ */
+export function differingInputs(definition: ResourceDefinition, live: PropertyBag, desired: PropertyBag): string[] {
+  return propertiesOf(definition.inputs)
+    .filter((shape) => shape.onChange !== "ignore" && shape.secret !== true)
+    .filter((shape) => inputChanged(shape, withoutSecretValues(shape.type, live[shape.name]), withoutSecretValues(shape.type, desired[shape.name])))
+    .map((shape) => shape.name);
+}
+
 export function diffByDefinition(definition: ResourceDefinition, olds: unknown, news: unknown): DefinitionDiff {
   const recorded = withoutProviderKey(olds);
   const desired = withoutProviderKey(news);
@@ -73,6 +85,34 @@ export function diffByDefinition(definition: ResourceDefinition, olds: unknown, 
   // A replaced resource is deleted after its replacement exists, unless its name must be free first.
   const deleteBeforeReplace = definition.replaceDeletesFirst === true && replaces.length > 0;
   return { changes: changed.length > 0, replaces, deleteBeforeReplace, diffs: changed.map((shape) => shape.name) };
+}
+
+/** Where a desired value would replace what is recorded: the path of the first replacing difference, and both values. */
+export interface ReplacingDifference {
+  path: string;
+  recorded: unknown;
+  desired: unknown;
+}
+
+/**
+ * The first difference inside a value that would replace the resource (a union's variant, or a nested property
+ * whose `onChange` is "replace"), for an adoption that must refuse it before any write.
+ */
+export function replacingDifference(shape: PropertyShape, recorded: unknown, desired: unknown, path = shape.name): ReplacingDifference | undefined {
+  const { type } = shape;
+  if (type.kind === "union" && isPlainObject(recorded) && isPlainObject(desired)) {
+    const [before, after] = [recorded[type.discriminator], desired[type.discriminator]];
+    if (differs(before, after)) return { path: `${path}.${type.discriminator}`, recorded: before, desired: after };
+  }
+  const shapes = nestedShapes(type, desired);
+  if (!shapes || !isPlainObject(recorded) || !isPlainObject(desired)) return undefined;
+  for (const inner of shapes) {
+    const [before, after] = [recorded[inner.name], desired[inner.name]];
+    if (inner.onChange === "replace" && differs(before, after)) return { path: `${path}.${inner.name}`, recorded: before, desired: after };
+    const deeper = replacingDifference(inner, before, after, `${path}.${inner.name}`);
+    if (deeper) return deeper;
+  }
+  return undefined;
 }
 
 /**

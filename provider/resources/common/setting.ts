@@ -1,10 +1,14 @@
 /**
  * The lifecycle of a tenant setting: a value the tenant always has, which the API can set but not delete (the push
- * provider selection, the MFA policy, the phone message types, one MFA factor). Create records what the tenant had;
- * delete puts it back; a resource brought in by `get` or an import records nothing, and its delete leaves the
- * setting as it is. Each resource gives only its read, its write and whether a recorded value can be written back.
+ * provider selection, the MFA policy, the phone message types, one MFA factor). Create reads first and records what
+ * the tenant had, and writes only when it differs from the declared value (adopting a tenant as it is writes
+ * nothing); delete puts the recorded value back, with no call when the tenant already holds it; a resource brought in
+ * by `get` or an import records nothing, and its delete leaves the setting as it is. Each resource gives only its
+ * read, its write and whether a recorded value can be written back.
  */
+import { propertiesOf, type PropertyShape } from "../../shapes/property";
 import type { Call } from "./call";
+import { inputChanged } from "./diff";
 import type { InputsOf, OutputsOf, ResourceDefinition, StoredOutputs } from "./definition";
 import type { HandlerCalls } from "./defineHandler";
 import { LookupNotFoundError } from "./get";
@@ -36,6 +40,9 @@ export function settingCalls<Definition extends ResourceDefinition, Value>(
   setting: Setting<Definition, Value>,
 ): HandlerCalls<Definition> {
   const { identity } = definition;
+  const valueShape = propertiesOf(definition.inputs).find((shape) => shape.name === setting.value) as PropertyShape;
+  /** Whether writing `wanted` would change a setting that holds `held`, by the value's own comparison rules. */
+  const changes = (held: unknown, wanted: unknown): boolean => inputChanged(valueShape, held, wanted);
   const tenantOutput = identity.kind === "keyed" ? identity.tenantOutput : undefined;
   const keyOf = (bag: object): string | undefined => (setting.key === undefined ? undefined : String((bag as PropertyBag)[setting.key]));
   const outputs = (bag: PropertyBag): OutputsOf<Definition> => bag as OutputsOf<Definition>;
@@ -44,7 +51,9 @@ export function settingCalls<Definition extends ResourceDefinition, Value>(
     async create(desired, call) {
       const key = keyOf(desired);
       const before = await setting.read(call, key);
-      const written = await setting.write(call, (desired as PropertyBag)[setting.value] as Value, key);
+      const wanted = (desired as PropertyBag)[setting.value];
+      const held = (before as PropertyBag)[setting.value];
+      const written = changes(held, wanted) ? await setting.write(call, wanted as Value, key) : {};
       const id = key ?? (await call.tenantDomain());
       const recorded = (before as PropertyBag)[setting.value] ?? null;
       return { id, outputs: outputs({ ...before, ...written, [setting.recordedAs]: recorded, ...(await identifying(call, key, undefined)) }) };
@@ -75,6 +84,8 @@ export function settingCalls<Definition extends ResourceDefinition, Value>(
       const recorded = (stored as PropertyBag)[setting.recordedAs];
       // Nothing recorded (after get or import), or a value this package cannot send: leave the setting as it is.
       if (recorded === null || !setting.restorable(recorded)) return;
+      // The tenant already holds what create found (the stack never changed it, or changed it back).
+      if (!changes((stored as PropertyBag)[setting.value], recorded)) return;
       await call.connection();
       await setting.write(call, recorded, setting.key === undefined ? undefined : keyOf(stored) || id);
     },

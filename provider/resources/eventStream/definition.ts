@@ -129,6 +129,16 @@ const inputs = strictShape({
     description: 'Whether the stream forwards events: `"enabled"` (the default, always sent) or `"disabled"`.',
   }),
   destination: destinationArgs,
+  adoptExisting: property(z.boolean().default(false), {
+    description:
+      "When the tenant already has a stream of this `name` (names are unique in a tenant), create adopts it instead of " +
+      "failing on the name: it makes no POST, reads that stream, and updates it only where these inputs differ (its " +
+      "webhook secret may then be left out: the stream keeps its own; one that is given is sent once). A stream whose " +
+      "destination type, EventBridge account or region, or Action differs from these inputs is an error naming both, " +
+      "before any write. The adopted stream is managed from then on and deleted on destroy unless the resource has " +
+      "`retainOnDelete`. Changing only this flag changes nothing.",
+    onChange: "ignore",
+  }),
 });
 
 // Outputs: the stream as the service holds it, the write-only secrets kept from the inputs. Their object types
@@ -203,10 +213,13 @@ export const eventStreamDefinition = defineResource({
   inputs,
   outputs,
   identity: { kind: "service", noun: "event stream", prefix: "est_" },
+  adopts: "whenAsked",
+  echoedInputs: ["adoptExisting"],
   // A stream's name is unique in the tenant: the old stream must go before its replacement can be created.
   replaceDeletesFirst: true,
   scopes: {
-    create: ["create:event_streams"],
+    // with adoptExisting, create lists the streams, reads the one it adopts and updates it where it differs
+    create: ["create:event_streams", "read:event_streams", "update:event_streams"],
     read: ["read:event_streams"],
     update: ["update:event_streams"],
     delete: ["delete:event_streams"],

@@ -1,75 +1,39 @@
 /**
- * Host side of EventStream: one call per operation (POST, GET, PATCH, DELETE by id). The webhook's secret is
- * write-only: outputs keep it from the inputs, refresh keeps it from state, and no error ever shows it.
+ * Host side of EventStream: one call per operation (POST, GET, PATCH, DELETE by id), and with `adoptExisting` a
+ * create that adopts the tenant's stream of the same name (adoption.ts). The webhook's secret is write-only: outputs
+ * keep it from the inputs, refresh keeps it from state, and no error ever shows it.
  */
-import { ApiError, isNotFound } from "../../client/errors";
-import { propertiesOf, withoutSecretValues, type PropertyShape } from "../../shapes/property";
-import type { Call } from "../common/call";
+import { isNotFound } from "../../client/errors";
+import { withoutSecretValues } from "../../shapes/property";
 import { keptValuesLeftOut } from "../common/check";
 import { defineHandler } from "../common/defineHandler";
 import { inputChanged } from "../common/diff";
-import { eventStreamDefinition as definition, type EventStreamDestinationInputs, type EventStreamOutputs } from "./definition";
-import { EVENT_STREAMS_MAX_TAKE, pageEventStreams } from "../../shapes/eventStreamPaging";
+import { adopt, streamNamed } from "./adoption";
+import { eventStreamDefinition as definition } from "./definition";
 import {
-  EVENT_STREAMS_PATH,
-  eventStreamResponse,
-  eventStreamsPageWire,
-  expandCreate,
-  expandUpdate,
-  flattenEventStreamResponse,
-  invalidIdError,
-  streamPath,
-  type EventStreamResponse,
-} from "./wire";
-
-const destinationShape = propertiesOf(definition.inputs).find((shape) => shape.name === "destination") as PropertyShape;
-
-/** The destination as the inputs give it: the stored outputs without the service's partner event source. */
-function destinationInputsOf(destination: EventStreamOutputs["destination"] | undefined): EventStreamDestinationInputs | undefined {
-  if (destination?.type !== "eventbridge") return destination as EventStreamDestinationInputs | undefined;
-  const { awsAccountId, awsRegion } = destination.configuration;
-  return { type: "eventbridge", configuration: { awsAccountId, awsRegion } };
-}
-
-function outputsOf(response: EventStreamResponse, kept: EventStreamDestinationInputs | undefined, operation: string) {
-  const { id, ...outputs } = flattenEventStreamResponse(response, kept, operation);
-  return { id, outputs };
-}
-
-/** A 409 (a name in use, or the stream quota reached) with the service's message and the stream's name. */
-function conflictError(error: unknown, what: string, name: string): unknown {
-  if (!(error instanceof ApiError) || error.status !== 409) return error;
-  return new Error(`${what} "${name}": the service refused it (409): ${error.serviceMessage}`);
-}
-
-/** The service's 400 invalid_uri on an id it cannot parse, as the error the id check raises. */
-function invalidUri(error: unknown, id: string): unknown {
-  return error instanceof ApiError && error.status === 400 && error.errorCode === "invalid_uri" ? invalidIdError(id) : error;
-}
-
-async function getStream(call: Call, id: string): Promise<EventStreamResponse | undefined> {
-  try {
-    return await call.request("GET", streamPath(id), { operation: "get event stream", schema: eventStreamResponse });
-  } catch (error) {
-    if (isNotFound(error)) return undefined;
-    throw invalidUri(error, id);
-  }
-}
-
-/** Every stream of the tenant: one listing, paged as the API pages it (100 a page). */
-function listStreams(call: Call): Promise<EventStreamResponse[]> {
-  return pageEventStreams(
-    {
-      page: (query) => call.request("GET", EVENT_STREAMS_PATH, { operation: "list event streams", schema: eventStreamsPageWire, query }),
-      who: `${call.what} listing`,
-      loopError: (_cursor, message) => new Error(message),
-    },
-    { from: undefined, take: EVENT_STREAMS_MAX_TAKE, limit: Number.POSITIVE_INFINITY },
-  );
-}
+  conflictError,
+  destinationInputsOf,
+  destinationShape,
+  getStream,
+  invalidUri,
+  listStreams,
+  outputsOf,
+  secretNeeded,
+  type DesiredStream,
+} from "./streamCalls";
+import { EVENT_STREAMS_PATH, eventStreamResponse, expandCreate, expandUpdate, streamPath, type EventStreamResponse } from "./wire";
 
 export const { configure, check, diff, create, read, update, remove, list } = defineHandler(definition, {
-  async create(desired, call) {
+  async create(desired: DesiredStream, call) {
+    const existing = desired.adoptExisting ? await streamNamed(call, desired.name) : undefined;
+    if (existing) return adopt(call, existing, desired);
+    const [leftOut] = keptValuesLeftOut(definition, desired);
+    if (leftOut !== undefined) {
+      throw new Error(
+        `${call.what} "${desired.name}": the tenant has no stream of this name to adopt, so its webhook ` +
+          `${leftOut.split(".").pop()} is needed to create one. Set it in the program, as a secret; nothing was changed.`,
+      );
+    }
     let response: EventStreamResponse;
     try {
       response = await call.request("POST", EVENT_STREAMS_PATH, { operation: "create event stream", schema: eventStreamResponse, body: expandCreate(desired) });
@@ -82,25 +46,22 @@ export const { configure, check, diff, create, read, update, remove, list } = de
   async read(id, stored, call) {
     streamPath(id); // refuses a malformed id before any call
     const response = await getStream(call, id);
-    return response && outputsOf(response, destinationInputsOf(stored?.destination), "get event stream");
+    return response && outputsOf(response, destinationInputsOf(stored?.destination), "get event stream", stored?.adoptExisting);
   },
 
   async list(call) {
     return (await listStreams(call)).map((stream) => outputsOf(stream, undefined, "list event streams"));
   },
 
-  async update(id, stored, desired, call) {
-    // Without its secret (after an import) a webhook destination cannot be sent: the stream keeps the one it has,
-    // which must then be the one the program declares.
+  async update(id, stored, desired: DesiredStream, call) {
+    // Without its secret (after an import or an adoption) a webhook destination cannot be sent: the stream keeps the
+    // one it has, which must then be the one the program declares.
     const [leftOut] = keptValuesLeftOut(definition, desired);
     const secretLeftOut = leftOut !== undefined;
     if (secretLeftOut) {
       const without = (destination: unknown) => withoutSecretValues(destinationShape.type, destination);
       if (inputChanged(destinationShape, without(destinationInputsOf(stored.destination)), without(desired.destination))) {
-        throw new Error(
-          `${call.what} "${desired.name}": changing the webhook destination sends its authorization again, which needs its ` +
-            `${leftOut.split(".").pop()} (the service never returns it). Set it in the program, as a secret.`,
-        );
+        throw secretNeeded(call, desired.name, leftOut);
       }
     }
     let response: EventStreamResponse;
@@ -116,7 +77,7 @@ export const { configure, check, diff, create, read, update, remove, list } = de
       }
       throw conflictError(invalidUri(error, id), call.what, desired.name);
     }
-    return outputsOf(response, desired.destination, "update event stream").outputs;
+    return outputsOf(response, desired.destination, "update event stream", desired.adoptExisting).outputs;
   },
 
   async delete(id, _stored, call) {

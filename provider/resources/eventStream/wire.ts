@@ -87,6 +87,15 @@ export function expandUpdate(inputs: EventStreamInputs, { destination = true } =
   return body;
 }
 
+/**
+ * PATCH body of an adopted stream: only the inputs named (those that differ from the tenant's stream), and the
+ * destination when it must be sent (a webhook whose secret the program gives, or whose endpoint differs).
+ */
+export function expandChanges(inputs: EventStreamInputs, changed: readonly string[], { destination }: { destination: boolean }): Record<string, unknown> {
+  const whole = expandUpdate(inputs, { destination });
+  return Object.fromEntries(Object.entries(whole).filter(([key]) => (key === "destination" ? destination : changed.includes(key))));
+}
+
 /** The write-only secrets of a webhook destination's authorization, if the inputs hold one of the same method. */
 function keptSecrets(kept: EventStreamDestinationInputs | undefined, method: string): Record<string, string> {
   if (kept?.type !== "webhook" || kept.configuration.webhookAuthorization.method !== method) return {};
@@ -109,7 +118,7 @@ export function flattenEventStreamResponse(
   response: EventStreamResponse,
   kept: EventStreamDestinationInputs | undefined,
   operation: string,
-): Omit<EventStreamOutputs, "schemaVersion"> & { id: string } {
+): Omit<EventStreamOutputs, "schemaVersion" | "adoptExisting"> & { id: string } {
   const stream = flattenEventStream(response);
   const { destination } = stream;
   const shapeError = (what: string) => new Error(`${operation} failed: the service answered with ${what}.`);

@@ -41,9 +41,10 @@ export const mfaFactorDefinition = defineResource({
   description:
     "Turns one of the tenant's MFA factors on or off. The resource id is the factor's name, so a stack should " +
     "declare each factor at most once per tenant.\n\n" +
-    "Create reads the tenant's factors once, records whether this one was on as `previousEnabled`, then sets " +
-    "`enabled`; `pulumi destroy` puts `previousEnabled` back and touches no other factor, so destroying a stack never " +
-    "switches off a factor it did not switch on. Refresh reads the factor list once, so a factor switched by hand " +
+    "Create reads the tenant's factors once, records whether this one was on as `previousEnabled`, and sets " +
+    "`enabled` only when it differs (declaring a factor as the tenant has it writes nothing); `pulumi destroy` puts " +
+    "`previousEnabled` back, with no call when the factor already is so, and touches no other factor, so destroying a " +
+    "stack never switches off a factor it did not switch on. Refresh reads the factor list once, so a factor switched by hand " +
     "shows up as drift.",
   getDescription:
     'Reads one factor without managing it. `id` is the factor\'s name, e.g. `"sms"`; an unknown name fails, ' +
@@ -53,6 +54,7 @@ export const mfaFactorDefinition = defineResource({
   inputs,
   outputs,
   identity: { kind: "keyed", noun: "factor", tenantOutput: "tenantDomain" },
+  adopts: "always",
   // create reads the factor list (put back on delete) before switching it; the API has no DELETE
   scopes: {
     create: ["read:guardian_factors", "update:guardian_factors"],

@@ -32,8 +32,8 @@ export const mfaPolicyDefinition = defineResource({
   description:
     "Sets when the tenant requires MFA. The tenant has exactly one policy, so the resource id is the tenant's domain " +
     "and a stack should declare at most one per tenant.\n\n" +
-    "Create records the current policy as `previousPolicy` before setting `policy`; `pulumi destroy` puts " +
-    "`previousPolicy` back (the API cannot delete a policy). Refresh is one read, so a change made outside Pulumi " +
+    "Create reads the current policy, records it as `previousPolicy`, and sets `policy` only when it differs; " +
+    "`pulumi destroy` puts `previousPolicy` back (the API cannot delete a policy), with no call when the tenant holds it. Refresh is one read, so a change made outside Pulumi " +
     "shows up as drift. Declare the factors the policy relies on (`MfaFactor`) as its dependencies, so MFA is never " +
     "required before a factor is on.",
   getDescription:
@@ -45,6 +45,7 @@ export const mfaPolicyDefinition = defineResource({
   inputs,
   outputs,
   identity: { kind: "tenant", noun: "policy" },
+  adopts: "always",
   // create reads the current policy (put back on delete) before setting it; the API has no DELETE
   scopes: {
     create: ["read:mfa_policies", "update:mfa_policies"],

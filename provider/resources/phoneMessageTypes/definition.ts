@@ -34,8 +34,8 @@ export const phoneMessageTypesDefinition = defineResource({
     "setting, so the resource id is the tenant's domain and a stack should declare at most one per tenant. The " +
     "phone provider that delivers the messages is `PhoneProvider`'s; this resource never calls the deprecated phone " +
     "endpoints.\n\n" +
-    "Create records the current message types as `previousMessageTypes` before setting `messageTypes`; " +
-    "`pulumi destroy` puts them back, an empty list included. Refresh is one read, so a change made outside Pulumi " +
+    "Create reads the current message types, records them as `previousMessageTypes`, and sets `messageTypes` only " +
+    "when they differ; `pulumi destroy` puts them back, an empty list included, with no call when the tenant holds them. Refresh is one read, so a change made outside Pulumi " +
     "shows up as drift.",
   getDescription:
     "Reads the tenant's current message types without managing them. `id` is the tenant's domain, e.g. " +
@@ -46,6 +46,7 @@ export const phoneMessageTypesDefinition = defineResource({
   inputs,
   outputs,
   identity: { kind: "tenant", noun: "message types" },
+  adopts: "always",
   // create reads the current types (put back on delete) before setting them; the API has no DELETE
   scopes: {
     create: ["read:guardian_factors", "update:guardian_factors"],

@@ -99,6 +99,7 @@ export const phoneProviderDefinition = defineResource({
   inputs,
   outputs,
   identity: { kind: "service", noun: "phone provider", prefix: "pro_" },
+  adopts: "whenAsked",
   echoedInputs: ["adoptExisting"],
   rules: phoneProviderRules,
   scopes: {

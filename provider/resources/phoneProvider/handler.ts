@@ -6,13 +6,14 @@
 import { AmbiguousRequestError, ApiError, isNotFound } from "../../client/errors";
 import type { Call } from "../common/call";
 import { defineHandler } from "../common/defineHandler";
-import { comparable } from "../common/diff";
+import { comparable, differingInputs } from "../common/diff";
 import { differs } from "../common/jsonValues";
 import { propertiesOf, type PropertyShape } from "../../shapes/property";
 import { phoneProviderDefinition as definition, type PhoneProviderInputs, type PhoneProviderOutputs } from "./definition";
 import {
   PROVIDERS_PATH,
   expandPhoneProvider,
+  expandPhoneProviderChanges,
   flattenPhoneProvider,
   phoneProviderList,
   phoneProviderResponse,
@@ -38,7 +39,7 @@ async function listProviders(call: Call): Promise<PhoneProviderResponse[]> {
   return list.providers;
 }
 
-async function patchProvider(call: Call, id: string, body: PhoneProviderRequest): Promise<PhoneProviderResponse> {
+async function patchProvider(call: Call, id: string, body: Partial<PhoneProviderRequest>): Promise<PhoneProviderResponse> {
   try {
     return await call.request("PATCH", providerPath(id), { operation: "update phone provider", schema: phoneProviderResponse, body });
   } catch (error) {
@@ -103,12 +104,29 @@ async function reconcileAmbiguousPost(
   return patchProvider(call, adopted.id, body);
 }
 
-async function createOrAdopt(call: Call, desired: PhoneProviderInputs): Promise<PhoneProviderResponse> {
-  const body = expandPhoneProvider(desired);
+/**
+ * Adopting the tenant's provider: a PATCH of the inputs that differ from it (the credentials, which cannot be
+ * compared, when the program gives them: sent once), and no call when nothing does.
+ */
+async function adopt(call: Call, existing: PhoneProviderResponse, desired: DesiredPhoneProvider): Promise<PhoneProviderResponse> {
+  const changed = differingInputs(definition, { ...flattenPhoneProvider(existing) }, { ...desired });
+  if (changed.length === 0 && desired.credentials === undefined) return existing;
+  return patchProvider(call, existing.id, expandPhoneProviderChanges(desired, changed));
+}
+
+async function createOrAdopt(call: Call, desired: DesiredPhoneProvider & Pick<PhoneProviderInputs, "adoptExisting">): Promise<PhoneProviderResponse> {
   if (desired.adoptExisting) {
     const [existing] = await listProviders(call);
-    if (existing) return patchProvider(call, existing.id, body);
+    if (existing) return adopt(call, existing, desired);
   }
+  const { credentials } = desired;
+  if (credentials === undefined) {
+    throw new Error(
+      `${call.what}: the tenant has no phone provider to adopt, so credentials are needed to create one. Set them in ` +
+        "the program, as a secret; nothing was changed.",
+    );
+  }
+  const body = expandPhoneProvider({ ...desired, credentials });
   for (let attempt = 1; ; attempt++) {
     try {
       return await call.request("POST", PROVIDERS_PATH, { operation: "create phone provider", schema: phoneProviderResponse, body });
@@ -116,11 +134,11 @@ async function createOrAdopt(call: Call, desired: PhoneProviderInputs): Promise<
       if (error instanceof ApiError && error.status === 409) {
         // Someone created one between our listing and our POST (adopt), or the user has not opted in.
         const [existing] = desired.adoptExisting ? await listProviders(call) : [];
-        if (existing) return patchProvider(call, existing.id, body);
+        if (existing) return adopt(call, existing, desired);
         throw await conflictError(call);
       }
       if (!(error instanceof AmbiguousRequestError)) throw error;
-      const reconciled = await reconcileAmbiguousPost(call, desired, body, error);
+      const reconciled = await reconcileAmbiguousPost(call, { ...desired, credentials }, body, error);
       if (reconciled) return reconciled;
       if (attempt >= MAX_CREATE_ATTEMPTS) {
         throw new Error(
@@ -134,7 +152,7 @@ async function createOrAdopt(call: Call, desired: PhoneProviderInputs): Promise<
 }
 
 export const { configure, check, diff, create, read, update, remove, list } = defineHandler(definition, {
-  async create(desired, call) {
+  async create(desired: DesiredPhoneProvider & Pick<PhoneProviderInputs, "adoptExisting">, call) {
     const response = await createOrAdopt(call, desired);
     return { id: response.id, outputs: outputsFrom(response, desired) };
   },

@@ -86,6 +86,14 @@ export function expandPhoneProvider(desired: DesiredPhoneProvider): PhoneProvide
   });
 }
 
+/** A PATCH of an adopted provider: only the inputs named (those that differ), and the credentials when given. */
+export function expandPhoneProviderChanges(desired: DesiredPhoneProvider, changed: readonly string[]): Partial<PhoneProviderRequest> {
+  const { name, credentials, disabled, configuration } = expandPhoneProvider(desired);
+  const whole: Partial<PhoneProviderRequest> = { name, disabled, configuration };
+  const body: Partial<PhoneProviderRequest> = Object.fromEntries(Object.entries(whole).filter(([key]) => changed.includes(key)));
+  return credentials === undefined ? body : { ...body, credentials };
+}
+
 /** Outputs derived from the service's answer; `credentials` never comes back and is added by the handler. */
 export type FlattenedPhoneProvider = Omit<PhoneProviderOutputs, "credentials" | "adoptExisting" | "schemaVersion">;
 

@@ -31,8 +31,9 @@ export const pushProviderSelectionDefinition = defineResource({
   description:
     "Selects the tenant's push-notification provider for MFA. The tenant has exactly one selection, so the resource " +
     "id is the tenant's domain and a stack should declare at most one per tenant.\n\n" +
-    "Create records the current selection as `previousProvider` before setting `provider`; `pulumi destroy` puts " +
-    "`previousProvider` back (the API cannot delete a selection). Refresh reads the live selection, so a change " +
+    "Create reads the current selection, records it as `previousProvider`, and sets `provider` only when it differs; " +
+    "`pulumi destroy` puts `previousProvider` back (the API cannot delete a selection), with no call when the tenant " +
+    "holds it. Refresh reads the live selection, so a change " +
     "made outside Pulumi shows up as drift.",
   getDescription:
     "Reads the tenant's current selection without managing it. `id` is the tenant's domain, e.g. " +
@@ -43,6 +44,7 @@ export const pushProviderSelectionDefinition = defineResource({
   inputs,
   outputs,
   identity: { kind: "tenant", noun: "selection" },
+  adopts: "always",
   // create reads the current selection (put back on delete) before setting it; the API has no DELETE
   scopes: {
     create: ["read:guardian_factors", "update:guardian_factors"],

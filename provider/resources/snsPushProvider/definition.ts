@@ -44,6 +44,22 @@ const outputs = z.object({
   awsRegion: reported("The AWS region"),
   snsApnsPlatformApplicationArn: reported("The APNs platform application ARN"),
   snsGcmPlatformApplicationArn: reported("The FCM/GCM platform application ARN"),
+  previousConfiguration: property(
+    z
+      .object({
+        awsAccessKeyId: reported("The AWS access key id"),
+        awsRegion: reported("The AWS region"),
+        snsApnsPlatformApplicationArn: reported("The APNs platform application ARN"),
+        snsGcmPlatformApplicationArn: reported("The FCM/GCM platform application ARN"),
+      })
+      .nullable(),
+    {
+      description:
+        "The configuration the tenant had when this resource was created (all `null` when it had none), put back on " +
+        "delete with the tenant's key; `null` after `get` or an import, and delete then leaves the configuration as it is.",
+      typeName: "SnsPushProviderPreviousConfiguration",
+    },
+  ),
 });
 
 export const snsPushProviderDefinition = defineResource({
@@ -53,11 +69,14 @@ export const snsPushProviderDefinition = defineResource({
     "The Amazon SNS credentials the tenant's push-notification factor uses when `PushProviderSelection` selects " +
     '`"sns"`. The tenant has one SNS configuration, so the resource id is the tenant\'s domain and a stack should ' +
     "declare at most one per tenant.\n\n" +
-    "Create **overwrites** whatever SNS configuration the tenant holds; create and update send all five fields (an " +
-    "update without the secret key sends the other four, and the tenant keeps its key). " +
-    "Refresh is one read and finds a key id, region or ARN changed outside Pulumi; the secret key cannot be read " +
-    "back. `pulumi destroy` clears the five fields (the API has no delete); if the service refuses, destroy says so " +
-    "and still succeeds.",
+    "Create reads the tenant's configuration first and records it as `previousConfiguration`. Given the secret key, it " +
+    "sends all five fields (a secret cannot be compared: it is sent once); without it, it adopts the configuration the " +
+    "tenant holds, keeping its key and sending the four other fields only where they differ (nothing when none does), " +
+    "and fails before any write when the tenant has none. An update sends all five, or the other four without the key. " +
+    "Refresh is one read and finds a key id, region or ARN changed outside Pulumi; the secret key cannot be read back. " +
+    "`pulumi destroy` puts back what create found — its four fields with the tenant's key, or no configuration at all " +
+    "if it found none — with no call when the tenant holds it; a stack that sent a key leaves the configuration as it " +
+    "is (the replaced key cannot be put back) and says so. If the service refuses, destroy says so and still succeeds.",
   getDescription:
     "Reads the tenant's SNS configuration (without the secret key) without managing it. `id` is the tenant's " +
     "domain, e.g. `\"my-tenant.example.com\"`; any other id fails, naming the configured tenant's domain. " +
@@ -67,9 +86,10 @@ export const snsPushProviderDefinition = defineResource({
   inputs,
   outputs,
   identity: { kind: "tenant", noun: "SNS configuration" },
-  // delete writes the five fields as null: the API has no DELETE
+  adopts: "always",
+  // create reads what it adopts first; delete puts back what create found (the API has no DELETE)
   scopes: {
-    create: ["update:guardian_factors"],
+    create: ["read:guardian_factors", "update:guardian_factors"],
     read: ["read:guardian_factors"],
     update: ["update:guardian_factors"],
     delete: ["update:guardian_factors"],

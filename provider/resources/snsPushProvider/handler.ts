@@ -1,17 +1,22 @@
 /**
- * Host side of SnsPushProvider: the tenant's one SNS configuration, id the tenant's domain. Create and update PUT
- * all five fields; an update without the secret key (an imported one, say) PATCHes the other four, keeping the key
- * the tenant holds; refresh is one GET; delete PUTs them as null (the API has no DELETE). The write's answer echoes
- * the AWS secret key: the client drops every write-only secret field on arrival, so it reaches nothing.
+ * Host side of SnsPushProvider: the tenant's one SNS configuration, id the tenant's domain. Create reads it first and
+ * records it: given the secret key, it PUTs all five fields (a secret cannot be compared: it is sent once); without
+ * it, it adopts the configuration the tenant holds, PATCHing the four other fields only where they differ, and nothing
+ * when none does. An update PUTs (or, without the key, PATCHes the other four); refresh is one GET. Delete puts back
+ * what create found — its four fields, keeping the key, or clears all five if it found none — with no call when the
+ * tenant already holds it, and leaves the configuration as it is when the stack sent a key it cannot take back.
  */
+import { showNotice } from "../../client/log";
 import type { Call } from "../common/call";
 import { defineHandler } from "../common/defineHandler";
+import { differingInputs } from "../common/diff";
 import { reportRefusedClear } from "../common/pushCredentials";
 import { snsPushProviderDefinition as definition, type SnsPushProviderInputs } from "./definition";
 import {
   CLEARED_SNS,
   SNS_PATH,
   expandSns,
+  expandRecordedSns,
   expandSnsKeepingSecret,
   flattenSns,
   snsResponse,
@@ -20,49 +25,84 @@ import {
   type SnsRequest,
 } from "./wire";
 
+/** Inputs where the secret key may be left out (the tenant keeps its own). */
+type DesiredSns = Omit<SnsPushProviderInputs, "awsSecretAccessKey"> & { awsSecretAccessKey?: string };
+
 /** PUT replaces all five fields; PATCH writes the fields given (the secret key is then kept). */
 async function writeSns(call: Call, method: "PUT" | "PATCH", body: SnsRequest | SnsPatchRequest, operation: string): Promise<FlattenedSns> {
-  const response = await call.request(method, SNS_PATH, { operation, schema: snsResponse, body });
-  return flattenSns(response);
+  return flattenSns(await call.request(method, SNS_PATH, { operation, schema: snsResponse, body }));
+}
+
+async function readSns(call: Call): Promise<FlattenedSns> {
+  return flattenSns(await call.request("GET", SNS_PATH, { operation: "get SNS push credentials", schema: snsResponse }));
+}
+
+/** Whether the tenant holds a configuration: the fields that identify one are set. */
+const configured = (live: FlattenedSns): boolean => live.awsAccessKeyId !== null && live.awsRegion !== null;
+
+/** The desired configuration written: all five with the key, else the four others where they differ from `live`. */
+async function writeDesired(call: Call, desired: DesiredSns, live: FlattenedSns, operation: string): Promise<FlattenedSns> {
+  const { awsSecretAccessKey } = desired;
+  if (awsSecretAccessKey !== undefined) return writeSns(call, "PUT", expandSns({ ...desired, awsSecretAccessKey }), operation);
+  if (differingInputs(definition, { ...live }, { ...desired }).length === 0) return live;
+  return writeSns(call, "PATCH", expandSnsKeepingSecret(desired), operation);
 }
 
 export const { configure, check, diff, create, read, update, remove, list } = defineHandler(definition, {
-  async create(desired, call) {
-    const live = await writeSns(call, "PUT", expandSns(desired), "set SNS push credentials");
-    return { id: await call.tenantDomain(), outputs: { ...live, awsSecretAccessKey: desired.awsSecretAccessKey } };
+  async create(desired: DesiredSns, call) {
+    const found = await readSns(call);
+    if (desired.awsSecretAccessKey === undefined && !configured(found)) {
+      throw new Error(
+        `${call.what}: the tenant has no SNS configuration to adopt, so awsSecretAccessKey is needed. Set it in the ` +
+          "program, as a secret; nothing was changed.",
+      );
+    }
+    const live = await writeDesired(call, desired, found, "set SNS push credentials");
+    return { id: await call.tenantDomain(), outputs: { ...live, awsSecretAccessKey: desired.awsSecretAccessKey, previousConfiguration: found } };
   },
 
   async read(id, stored, call) {
-    const response = await call.request("GET", SNS_PATH, {
-      operation: "get SNS push credentials",
-      schema: snsResponse,
-    });
-    return { id, outputs: { ...flattenSns(response), awsSecretAccessKey: stored?.awsSecretAccessKey } };
+    return { id, outputs: { ...(await readSns(call)), awsSecretAccessKey: stored?.awsSecretAccessKey, previousConfiguration: stored?.previousConfiguration ?? null } };
   },
 
   /** The tenant's configuration, if it has one (a key id and a region). */
   async list(call) {
-    const live = flattenSns(await call.request("GET", SNS_PATH, { operation: "get SNS push credentials", schema: snsResponse }));
-    return live.awsAccessKeyId !== null && live.awsRegion !== null ? [{ id: await call.tenantDomain(), outputs: live }] : [];
+    const live = await readSns(call);
+    return configured(live) ? [{ id: await call.tenantDomain(), outputs: { ...live, previousConfiguration: null } }] : [];
   },
 
-  async update(_id, _stored, desired: Partial<SnsPushProviderInputs> & Omit<SnsPushProviderInputs, "awsSecretAccessKey">, call) {
+  async update(_id, stored, desired: DesiredSns, call) {
     const { awsSecretAccessKey } = desired;
     const live =
       awsSecretAccessKey === undefined
         ? await writeSns(call, "PATCH", expandSnsKeepingSecret(desired), "update SNS push credentials")
         : await writeSns(call, "PUT", expandSns({ ...desired, awsSecretAccessKey }), "update SNS push credentials");
-    return { ...live, awsSecretAccessKey };
+    return { ...live, awsSecretAccessKey, previousConfiguration: stored.previousConfiguration };
   },
 
-  async delete(id, _stored, call) {
+  async delete(id, stored, call) {
+    const found = stored.previousConfiguration;
+    // Nothing recorded (after get or import): the configuration stays as it is.
+    if (!found) return;
+    const restoring = configured(found);
+    if (restoring && stored.awsSecretAccessKey !== undefined) {
+      showNotice(
+        `${call.what} "${id}" was removed from the stack; the tenant keeps the SNS configuration the stack set: its ` +
+          "secret key replaced the one the tenant had, which cannot be put back. Restore it in the service's dashboard " +
+          "if you need the previous key.",
+      );
+      return;
+    }
+    // The tenant already holds what create found: the stack never changed it.
+    if (restoring && differingInputs(definition, { ...stored }, { ...found }).length === 0) return;
     try {
-      await writeSns(call, "PUT", CLEARED_SNS, "clear SNS push credentials");
+      if (restoring) await writeSns(call, "PATCH", expandRecordedSns(found), "restore SNS push credentials");
+      else await writeSns(call, "PUT", CLEARED_SNS, "clear SNS push credentials");
     } catch (error) {
       reportRefusedClear(
         error,
-        `${call.what} "${id}" was removed from the stack, but the tenant keeps its SNS credentials: clear them in the ` +
-          "service's dashboard (the push-notification factor's Amazon SNS settings) or replace them.",
+        `${call.what} "${id}" was removed from the stack, but the tenant keeps the SNS credentials it set: restore or clear ` +
+          "them in the service's dashboard (the push-notification factor's Amazon SNS settings).",
       );
     }
   },

@@ -47,6 +47,16 @@ export function expandSns(inputs: SnsPushProviderInputs): SnsRequest {
   return { ...expandSnsKeepingSecret(inputs), aws_secret_access_key: inputs.awsSecretAccessKey };
 }
 
+/** The four fields a configuration had (as flattened), to put back with a PATCH that keeps the tenant's key. */
+export function expandRecordedSns(recorded: FlattenedSns): SnsPatchRequest {
+  return {
+    aws_access_key_id: recorded.awsAccessKeyId,
+    aws_region: recorded.awsRegion,
+    sns_apns_platform_application_arn: recorded.snsApnsPlatformApplicationArn,
+    sns_gcm_platform_application_arn: recorded.snsGcmPlatformApplicationArn,
+  };
+}
+
 /** Delete: the API has no DELETE, and documents every field as nullable. */
 export const CLEARED_SNS: SnsRequest = {
   aws_access_key_id: null,
