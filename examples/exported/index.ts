@@ -63,10 +63,6 @@ const snsPushProvider = new tenant.SnsPushProvider(
     snsApnsPlatformApplicationArn: "arn:aws:sns:eu-west-1:123456789012:app/APNS/tenant-app",
     snsGcmPlatformApplicationArn: "arn:aws:sns:eu-west-1:123456789012:app/GCM/tenant-app",
   },
-  {
-    // Without retainOnDelete, destroying the stack (or removing this declaration) deletes the SNS configuration from the tenant.
-    retainOnDelete: true,
-  },
 );
 
 // ApnsPushProvider (1)

@@ -141,10 +141,10 @@ describe("the files", () => {
     expect(importJson(plan)).not.toContain(SECRET);
   });
 
-  it("declare streams and the phone provider adopting and retained (the SNS configuration retained too), with what removing retainOnDelete means", () => {
+  it("declare streams and the phone provider adopting and retained, with what removing retainOnDelete means", () => {
     const file = programFile(planExport(tenant(), new Set()), { host: HOST, version: "1.2.3" });
     expect(file.match(/adoptExisting: true\b/g)).toHaveLength(7);
-    expect(file.match(/ {4}retainOnDelete: true,/g)).toHaveLength(8);
+    expect(file.match(/ {4}retainOnDelete: true,/g)).toHaveLength(7);
     expect(file).toContain(
       "    // Without retainOnDelete, destroying the stack (or removing this declaration) deletes the event stream from the tenant.\n" +
         "    retainOnDelete: true,",

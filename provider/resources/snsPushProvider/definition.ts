@@ -94,8 +94,8 @@ export const snsPushProviderDefinition = defineResource({
     update: ["update:guardian_factors"],
     delete: ["update:guardian_factors"],
   },
-  // Destroy clears the five fields, and the secret key could never be put back: an exported one stays on the tenant.
-  exported: { name: { fixed: "sns-push-provider" }, order: 400, retainOnDelete: true },
+  // Adopted without its key, it records what it found, and destroy puts that back (no call when the tenant holds it).
+  exported: { name: { fixed: "sns-push-provider" }, order: 400 },
 });
 
 export type SnsPushProviderInputs = InputsOf<typeof snsPushProviderDefinition>;
