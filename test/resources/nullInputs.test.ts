@@ -3,6 +3,7 @@
 // adopting) resource a value the service keeps, given as null, keeps the tenant's as leaving it out does.
 import { describe, expect, it } from "vitest";
 import { propertiesOf } from "../../provider/shapes/property";
+import type { ResourceDefinition } from "../../provider/resources/common/definition";
 import { REGISTRY } from "../../provider/resources/registry";
 import { scenarioOf } from "./scenarios";
 
@@ -10,7 +11,7 @@ describe.each(REGISTRY.map((registered) => [registered.definition.module, regist
   const shapes = propertiesOf(registered.definition.inputs);
   // A value the service keeps may be left out on a create that adopts what the tenant holds (SNS, APNs): the create
   // says it is needed when there is nothing to adopt (adoption.test.ts).
-  const adopting = registered.definition.adopts === "always";
+  const adopting = (registered.definition as ResourceDefinition).adopts === "always";
   const required = shapes.filter((shape) => shape.required && !(adopting && shape.keptWhenOmitted === true));
   const kept = shapes.filter((shape) => shape.keptWhenOmitted === true);
 
