@@ -49,6 +49,7 @@ const settingsSchema: z.ZodType<ConnectionSettings> = z.object({
     z.object({ kind: z.literal("clientCredentials"), clientId: z.string().min(1), clientSecret: z.string().min(1) }),
   ]),
   providerName: z.string().min(1).optional(),
+  environmentOnly: z.literal(true).optional(),
 });
 
 interface ResolvedValue {
@@ -58,9 +59,18 @@ interface ResolvedValue {
   source: string;
 }
 
+/**
+ * Where the settings come from, which decides what messages tell the user to set: the stack config (and the
+ * variables), an explicit Provider's arguments, or the environment alone (the `pulumi-tenant` command).
+ */
+type Origin = { kind: "stack" } | { kind: "provider"; name: string } | { kind: "environment" };
+
+const originOf = (providerName: string | undefined): Origin =>
+  providerName === undefined ? { kind: "stack" } : { kind: "provider", name: providerName };
+
 /** Where a setting is given: the stack config, or the argument of an explicit Provider. */
-function configKey(name: SettingName, providerName: string | undefined): string {
-  if (providerName !== undefined) return `the "${name}" argument of ${providerLabel(providerName)}`;
+function configKey(name: SettingName, origin: Origin): string {
+  if (origin.kind === "provider") return `the "${name}" argument of ${providerLabel(origin.name)}`;
   return `the stack config "${CONFIG_KEYS[name]}"`;
 }
 
@@ -72,10 +82,10 @@ function readSetting(
   name: SettingName,
   lookup: ConfigLookup,
   env: NodeJS.ProcessEnv,
-  providerName: string | undefined,
+  origin: Origin,
 ): ResolvedValue | undefined {
   const candidates: [unknown, string][] = [
-    [lookup(CONFIG_KEYS[name]), configKey(name, providerName)],
+    [lookup(CONFIG_KEYS[name]), configKey(name, origin)],
     [env[ENV_VARS[name]], envVar(name)],
   ];
   for (const [raw, source] of candidates) {
@@ -97,7 +107,12 @@ function isLoopbackHost(hostname: string): boolean {
 
 /** Turns a bare host or full URL into an origin; throws ConfigError naming where the bad value came from. */
 export function parseDomain(domain: ResolvedValue, providerName: string | undefined): string {
-  const DOMAIN_FIX = `${configKey("domain", providerName)} or the ${ENV_VARS.domain} environment variable`;
+  return parseDomainFrom(domain, originOf(providerName));
+}
+
+function parseDomainFrom(domain: ResolvedValue, origin: Origin): string {
+  const DOMAIN_FIX =
+    origin.kind === "environment" ? envVar("domain") : `${configKey("domain", origin)} or the ${ENV_VARS.domain} environment variable`;
   const hasScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(domain.value);
   let url: URL;
   try {
@@ -137,10 +152,13 @@ export function parseDomain(domain: ResolvedValue, providerName: string | undefi
   return url.origin;
 }
 
-function missingDomainMessage(providerName: string | undefined): string {
-  if (providerName !== undefined) {
+function missingDomainMessage(origin: Origin): string {
+  if (origin.kind === "environment") {
+    return `Missing tenant domain: set the ${ENV_VARS.domain} environment variable to the tenant's host (e.g. my-tenant.example.com).`;
+  }
+  if (origin.kind === "provider") {
     return (
-      `Missing tenant domain: ${providerLabel(providerName)} has no "domain" argument; give it the tenant's host ` +
+      `Missing tenant domain: ${providerLabel(origin.name)} has no "domain" argument; give it the tenant's host ` +
       `(e.g. my-tenant.example.com) or set the ${ENV_VARS.domain} environment variable.`
     );
   }
@@ -150,10 +168,16 @@ function missingDomainMessage(providerName: string | undefined): string {
   );
 }
 
-function missingCredentialsMessage(providerName: string | undefined, host: string): string {
-  if (providerName !== undefined) {
+function missingCredentialsMessage(origin: Origin, host: string): string {
+  if (origin.kind === "environment") {
     return (
-      `Missing tenant credentials for ${host}: give ${providerLabel(providerName)} its "clientId" and ` +
+      `Missing tenant credentials for ${host}: set the ${ENV_VARS.clientId} and ${ENV_VARS.clientSecret} environment ` +
+      `variables (a machine-to-machine client of the management API), or the ${ENV_VARS.apiToken} environment variable instead.`
+    );
+  }
+  if (origin.kind === "provider") {
+    return (
+      `Missing tenant credentials for ${host}: give ${providerLabel(origin.name)} its "clientId" and ` +
       `"clientSecret" arguments, or an "apiToken" instead (or set the ${ENV_VARS.clientId} and ` +
       `${ENV_VARS.clientSecret}, or the ${ENV_VARS.apiToken}, environment variables).`
     );
@@ -168,50 +192,53 @@ function missingCredentialsMessage(providerName: string | undefined, host: strin
 }
 
 /** How to set one missing setting: the Provider's argument, or the stack config with its command. */
-function howToSet(name: "clientId" | "clientSecret", providerName: string | undefined): string {
-  if (providerName !== undefined) {
-    return `give ${providerLabel(providerName)} its "${name}" argument or set the ${ENV_VARS[name]} environment variable`;
+function howToSet(name: "clientId" | "clientSecret", origin: Origin): string {
+  if (origin.kind === "environment") return `set the ${ENV_VARS[name]} environment variable`;
+  if (origin.kind === "provider") {
+    return `give ${providerLabel(origin.name)} its "${name}" argument or set the ${ENV_VARS[name]} environment variable`;
   }
   const command = name === "clientSecret" ? `pulumi config set --secret ${CONFIG_KEYS[name]} <secret>` : `pulumi config set ${CONFIG_KEYS[name]} <id>`;
   return `set the stack config "${CONFIG_KEYS[name]}" (${command}) or the ${ENV_VARS[name]} environment variable`;
 }
 
-function resolveAuth(lookup: ConfigLookup, env: NodeJS.ProcessEnv, providerName: string | undefined, host: string): AuthSettings {
-  const token = readSetting("apiToken", lookup, env, providerName);
-  const clientId = readSetting("clientId", lookup, env, providerName);
-  const clientSecret = readSetting("clientSecret", lookup, env, providerName);
+function resolveAuth(lookup: ConfigLookup, env: NodeJS.ProcessEnv, origin: Origin, host: string): AuthSettings {
+  const token = readSetting("apiToken", lookup, env, origin);
+  const clientId = readSetting("clientId", lookup, env, origin);
+  const clientSecret = readSetting("clientSecret", lookup, env, origin);
 
   if (token && (clientId || clientSecret)) {
     const credentialSources = [clientId?.source, clientSecret?.source].filter(Boolean).join(" and ");
+    const intro = `Contradictory tenant credentials${origin.kind === "provider" ? ` for ${providerLabel(origin.name)}` : ""}: ` +
+      `an API token is set (${token.source}) and so are client credentials (${credentialSources}); keep only one: `;
+    if (origin.kind === "environment") {
+      throw new ConfigError(`${intro}unset ${ENV_VARS.apiToken}, or ${ENV_VARS.clientId} and ${ENV_VARS.clientSecret}.`);
+    }
     const [tokenPlace, credentialsPlace] =
-      providerName === undefined
+      origin.kind === "stack"
         ? [`"${CONFIG_KEYS.apiToken}"`, `"${CONFIG_KEYS.clientId}", "${CONFIG_KEYS.clientSecret}"`]
         : [`its "apiToken" argument`, `its "clientId" and "clientSecret" arguments`];
     throw new ConfigError(
-      `Contradictory tenant credentials${providerName === undefined ? "" : ` for ${providerLabel(providerName)}`}: ` +
-        `an API token is set (${token.source}) and so are client credentials ` +
-        `(${credentialSources}); keep only one: remove the API token (${tokenPlace} / ` +
-        `${ENV_VARS.apiToken}) or the client credentials (${credentialsPlace} / ` +
-        `${ENV_VARS.clientId}, ${ENV_VARS.clientSecret}).`,
+      `${intro}remove the API token (${tokenPlace} / ${ENV_VARS.apiToken}) or the client credentials ` +
+        `(${credentialsPlace} / ${ENV_VARS.clientId}, ${ENV_VARS.clientSecret}).`,
     );
   }
   if (token) return { kind: "token", token: token.value };
   if (clientId && !clientSecret) {
     throw new ConfigError(
       `Missing tenant client secret: a client id is set (${clientId.source}) but no secret; ` +
-        `${howToSet("clientSecret", providerName)}.`,
+        `${howToSet("clientSecret", origin)}.`,
     );
   }
   if (clientSecret && !clientId) {
     throw new ConfigError(
       `Missing tenant client id: a client secret is set (${clientSecret.source}) but no client id; ` +
-        `${howToSet("clientId", providerName)}.`,
+        `${howToSet("clientId", origin)}.`,
     );
   }
   if (clientId && clientSecret) {
     return { kind: "clientCredentials", clientId: clientId.value, clientSecret: clientSecret.value };
   }
-  throw new ConfigError(missingCredentialsMessage(providerName, host));
+  throw new ConfigError(missingCredentialsMessage(origin, host));
 }
 
 /**
@@ -220,7 +247,7 @@ function resolveAuth(lookup: ConfigLookup, env: NodeJS.ProcessEnv, providerName:
  * reports as missing keys.
  */
 export function missingSettingKeys(lookup: ConfigLookup, env: NodeJS.ProcessEnv = process.env): string[] {
-  const set = (name: SettingName): boolean => readSetting(name, lookup, env, undefined) !== undefined;
+  const set = (name: SettingName): boolean => readSetting(name, lookup, env, { kind: "stack" }) !== undefined;
   const missing: SettingName[] = set("domain") ? [] : ["domain"];
   if (!set("apiToken")) missing.push(...(["clientId", "clientSecret"] as const).filter((name) => !set(name)));
   return missing.map((name) => CONFIG_KEYS[name]);
@@ -234,13 +261,24 @@ export function missingSettingKeys(lookup: ConfigLookup, env: NodeJS.ProcessEnv 
 export function resolveSettings(lookup: ConfigLookup, env: NodeJS.ProcessEnv = process.env): ConnectionSettings {
   const marker: unknown = lookup(PROVIDER_NAME_KEY);
   const providerName = typeof marker === "string" && marker.trim() !== "" ? marker.trim() : undefined;
-  const domain = readSetting("domain", lookup, env, providerName);
-  if (!domain) throw new ConfigError(missingDomainMessage(providerName));
-  const baseUrl = parseDomain(domain, providerName);
-  const auth = resolveAuth(lookup, env, providerName, new URL(baseUrl).host);
-  const audience = readSetting("audience", lookup, env, providerName)?.value ?? `${baseUrl}/api/v2/`;
+  return resolveFrom(lookup, env, originOf(providerName));
+}
 
-  const checked = settingsSchema.safeParse({ baseUrl, audience, auth, providerName });
+/** The settings of a process that has no stack config (the `pulumi-tenant` command): its messages name the variables only. */
+export function resolveEnvironmentSettings(env: NodeJS.ProcessEnv = process.env): ConnectionSettings {
+  return resolveFrom(() => undefined, env, { kind: "environment" });
+}
+
+function resolveFrom(lookup: ConfigLookup, env: NodeJS.ProcessEnv, origin: Origin): ConnectionSettings {
+  const domain = readSetting("domain", lookup, env, origin);
+  if (!domain) throw new ConfigError(missingDomainMessage(origin));
+  const baseUrl = parseDomainFrom(domain, origin);
+  const auth = resolveAuth(lookup, env, origin, new URL(baseUrl).host);
+  const audience = readSetting("audience", lookup, env, origin)?.value ?? `${baseUrl}/api/v2/`;
+  const providerName = origin.kind === "provider" ? origin.name : undefined;
+  const environmentOnly = origin.kind === "environment" ? true : undefined;
+
+  const checked = settingsSchema.safeParse({ baseUrl, audience, auth, providerName, environmentOnly });
   if (!checked.success) {
     // Unreachable with the checks above; kept so a future edit cannot produce unvalidated settings.
     const fields = checked.error.issues.map((issue) => issue.path.join(".")).join(", ");

@@ -35,6 +35,13 @@ export function credentialHints(settings: ConnectionSettings): CredentialHints {
   const rejected = `The client credentials were rejected by ${host}${client}`;
   const refused = `The client${client} may not request tokens for this audience from ${host}: grant it access to the management API`;
   const tokenRejected = `The API token was rejected by ${host} (expired or invalid)`;
+  if (settings.environmentOnly) {
+    return {
+      clientCredentialsRejected: `${rejected}: check the ${ENV_VARS.clientId} and ${ENV_VARS.clientSecret} environment variables.`,
+      audienceRefused: `${refused}, or set the ${ENV_VARS.audience} environment variable.`,
+      apiTokenRejected: `${tokenRejected}: set a fresh one in the ${ENV_VARS.apiToken} environment variable, or use client credentials instead.`,
+    };
+  }
   if (settings.providerName !== undefined) {
     const provider = providerLabel(settings.providerName);
     return {

@@ -100,6 +100,8 @@ export interface ConnectionSettings {
   auth: AuthSettings;
   /** Set when the settings are the arguments of an explicit `Provider` (its name), so messages point there. */
   providerName?: string;
+  /** Set when they come from the environment alone (the `pulumi-tenant` command): messages name the variables only. */
+  environmentOnly?: true;
 }
 
 /** How the client authenticates: a static API token, or a client-credentials grant. */

@@ -72,6 +72,15 @@ export function plainType(type: TypeShape, rendering: Rendering): string {
   return typeText(type, rendering, (text) => text);
 }
 
+/**
+ * Whether a property may be left out of a program's object: an optional one, or a secret the service keeps
+ * (`keptWhenOmitted`), which a resource taking over what the tenant holds may leave out (as `pulumi-tenant export`'s
+ * programs do); check refuses one left out where nothing is taken over.
+ */
+export function optionalMember(shape: PropertyShape): boolean {
+  return !shape.required || shape.keptWhenOmitted === true;
+}
+
 export function withNull(shape: PropertyShape, text: string): string {
   return shape.nullable ? `${text} | null` : text;
 }
@@ -82,12 +91,12 @@ function objectType(
   member: (shape: PropertyShape) => string,
 ): string {
   if (typeName === undefined) {
-    return `{ ${properties.map((shape) => `${shape.name}${shape.required ? "" : "?"}: ${withNull(shape, member(shape))}`).join("; ")} }`;
+    return `{ ${properties.map((shape) => `${shape.name}${optionalMember(shape) ? "?" : ""}: ${withNull(shape, member(shape))}`).join("; ")} }`;
   }
   if (!rendering.named.has(typeName)) {
     rendering.named.set(typeName, ""); // reserve the position before nested types
     const body = properties
-      .map((shape) => `${docComment(shape.description, "  ")}  ${shape.name}${shape.required ? "" : "?"}: ${withNull(shape, member(shape))};\n`)
+      .map((shape) => `${docComment(shape.description, "  ")}  ${shape.name}${optionalMember(shape) ? "?" : ""}: ${withNull(shape, member(shape))};\n`)
       .join("");
     const doc = docComment(description ?? `An object type of the {@link ${rendering.resourceName}} resource's properties.`, "");
     rendering.named.set(typeName, `${doc}export interface ${typeName} {\n${body}}\n`);
@@ -128,7 +137,7 @@ export function renderPublicTypes(definition: ResourceDefinition): string {
   const args = propertiesOf(definition.inputs)
     .map((shape) => {
       const type = withNull(shape, `pulumi.Input<${inputType(shape.type, rendering)}>`);
-      return `${docComment(shape.description, "  ")}  ${shape.name}${shape.required ? "" : "?"}: ${type};\n`;
+      return `${docComment(shape.description, "  ")}  ${shape.name}${optionalMember(shape) ? "?" : ""}: ${type};\n`;
     })
     .join("");
   const outputs = propertiesOf(definition.outputs)

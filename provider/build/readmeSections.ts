@@ -8,6 +8,7 @@ import { functionToken } from "../functions/definition";
 import { FUNCTIONS } from "../functions/registry";
 import { tokenOf } from "../plugin/schema";
 import { isImportable, type OperationScopes, type ResourceDefinition } from "../resources/common/definition";
+import { isExported, type ExportFacts } from "../resources/common/exported";
 import { propertiesOf, type PropertyShape, type TypeShape } from "../shapes/property";
 import { dynamicResourceType } from "../resources/common/providerText";
 import { RESOURCES } from "../resources/registry";
@@ -192,6 +193,44 @@ function renderPlugin(): string {
   return `${table(["Token", "Kind", "`pulumi import`"], rows)}\n\n${settings}`;
 }
 
+// What `pulumi-tenant export` declares ---------------------------------------------------------------------------------
+
+const whenText = (when: Readonly<Record<string, string | boolean>> | undefined): string =>
+  Object.entries(when ?? {})
+    .map(([input, value]) => ` when ${code(input)} is ${code(JSON.stringify(value))}`)
+    .join(" and");
+
+function exportRow(definition: ResourceDefinition, facts: ExportFacts): string[] {
+  const name = "fixed" in facts.name ? code(facts.name.fixed) : `its ${code(facts.name.input)}`;
+  const only = facts.only
+    ? `; only those${whenText(facts.only.inputs)}, unless ${code(`--${facts.only.allFlag}`)}`
+    : "";
+  const declared = [facts.adoptExisting ? code("adoptExisting: true") : "", facts.retainOnDelete ? `option ${code("retainOnDelete: true")}` : ""].filter(Boolean);
+  const dependsOn = (facts.dependsOn ?? []).map((dependency) => {
+    const target = RESOURCES.find((candidate: ResourceDefinition) => candidate.name === dependency.on) as ResourceDefinition | undefined;
+    const one = isExported(target?.exported) && "fixed" in target.exported.name;
+    return `${one ? "" : "every declared "}${code(dependency.on)}${whenText(dependency.when)}`;
+  });
+  return [
+    code(definition.name),
+    `${name}${only}`,
+    [declared.join(", ") || "—", facts.note].filter(Boolean).join(". "),
+    dependsOn.length > 0 ? dependsOn.join("; ") : "—",
+  ];
+}
+
+function renderExport(): string {
+  const exported = RESOURCES.flatMap((definition: ResourceDefinition) =>
+    isExported(definition.exported) ? [{ definition, facts: definition.exported }] : [],
+  ).sort((left, right) => left.facts.order - right.facts.order);
+  const rows = exported.map(({ definition, facts }) => exportRow(definition, facts));
+  const skipped = RESOURCES.flatMap((definition: ResourceDefinition) => {
+    const rule = definition.exported;
+    return rule !== undefined && !isExported(rule) ? [`${code(definition.name)}: ${rule.skipped}.`] : [];
+  });
+  return `${table(["Resource, in this order", "Pulumi name", "Declared with, besides what the tenant holds", "`dependsOn`"], rows)}\n\nNot exported: ${skipped.join(" ")}`;
+}
+
 // What a program's mocks see ------------------------------------------------------------------------------------------
 
 function renderMockTokens(): string {
@@ -215,4 +254,5 @@ export const GENERATED_SECTIONS: readonly GeneratedSection[] = [
   { name: "secrets", render: renderSecrets },
   { name: "plugin", render: renderPlugin },
   { name: "mock-tokens", render: renderMockTokens },
+  { name: "export", render: renderExport },
 ];

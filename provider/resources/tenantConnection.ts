@@ -80,6 +80,15 @@ export function tenantConnection(): Promise<TenantConnection> {
   return ready;
 }
 
+/**
+ * For a process that is no provider host (the `pulumi-tenant` command): every handler's calls use these settings,
+ * resolved by the process itself, until a Configure brings stack config.
+ */
+export function useSettings(settings: ConnectionSettings): void {
+  recordedConfig = new Map();
+  ready = loadClientModule().then(({ getClient }) => ({ settings, client: getClient(settings, clientTuningFromEnv(process.env)) }));
+}
+
 /** The tenant's domain with its port if it has one, e.g. "my-tenant.example.com": the id of its singletons (the push-provider selection). */
 export function tenantDomain(settings: ConnectionSettings): string {
   return new URL(settings.baseUrl).host;

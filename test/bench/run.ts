@@ -7,11 +7,13 @@
  * 3 the stored provider text per type and what a program spends before its resources register · 4 host cold start · 5 getEventStreams over 10,000 streams · 6 `up` of 100 resources ·
  * 7 scale: 100 and 1,000 tickets at parallelism 8 and 64 against a 50-requests-per-second bucket · 8 native plugin
  * start · 9 state: the 1,000-ticket `up` persisting like the file backend, with and without
- * PULUMI_SKIP_CHECKPOINTS, for the recorded older `__provider` texts and today's.
+ * PULUMI_SKIP_CHECKPOINTS, for the recorded older `__provider` texts and today's · 10 `pulumi-tenant export` of a tenant
+ * with 1,000 event streams under a rate limit, and the `up` of the program it wrote.
  */
 import * as os from "node:os";
 import { EXAMPLE_STREAMS, EXAMPLE_TEMPLATES, benchCallsPerOperation, benchEventStreamCalls, benchMfaCallsPerOperation } from "./callsPerOperation";
 import { benchCheckpoints, checkpointRows } from "./checkpoints";
+import { benchExport, exportRows } from "./exportTenant";
 import { eventStreamCallRows } from "./eventStreamCallRows";
 import { benchColdStart, summarizeColdStart } from "./coldStart";
 import { benchPluginStart, pluginStartRows } from "./pluginStart";
@@ -103,6 +105,9 @@ async function main(): Promise<void> {
     benchCheckpoints(1_000, (label) => progress(`9 ${label}: done`)),
   );
   rows.push(...checkpointRows(checkpoints));
+
+  const exported = await section("10 export of a tenant with 1,000 event streams, and the up of the exported program", () => benchExport(1_000));
+  rows.push(...exportRows(exported));
 
   progress(`all sections done in ${((performance.now() - started) / 1000).toFixed(0)} s`);
   process.stdout.write(`${machineLine(startLoad, date)}\n\n${markdownTable(rows)}\n`);

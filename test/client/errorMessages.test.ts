@@ -1,12 +1,12 @@
 // The texts a user acts on: settings given as an explicit Provider's arguments are fixed there (its name,
-// its tenant, its client id), the default provider's in the stack config or TENANT_* variables; network
-// errors name the host and what failed (not found, refused, TLS, timeout).
+// its tenant, its client id), the default provider's in the stack config or TENANT_* variables, the pulumi-tenant
+// command's in the variables alone; network errors name the host and what failed (not found, refused, TLS, timeout).
 import * as http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError, NetworkError, TenantClient } from "../../provider/client";
 import { classifyNetworkError } from "../../provider/client/networkErrors";
-import { PROVIDER_NAME_KEY, credentialHints, resolveSettings, type ConfigLookup } from "../../provider/config";
+import { PROVIDER_NAME_KEY, credentialHints, resolveEnvironmentSettings, resolveSettings, type ConfigLookup } from "../../provider/config";
 import { FAST, PUSH_PATH, pushSelectionSchema } from "./helpers";
 
 /** Every rejected-credentials hint ends with why rotated settings may still be refused (stored provider settings). */
@@ -105,6 +105,47 @@ describe("settings of the default provider", () => {
       apiTokenRejected:
         'The API token was rejected by t.example.com (expired or invalid): set a fresh one in the stack config ' +
         '"tenant:apiToken" (or TENANT_API_TOKEN), or use client credentials instead. ' + STORED_SETTINGS,
+    });
+  });
+});
+
+describe("settings from the environment alone (the pulumi-tenant command)", () => {
+  it("missing or contradictory settings name the variables, never a stack config key", () => {
+    const messages = [
+      configErrorOf(() => resolveEnvironmentSettings({})),
+      configErrorOf(() => resolveEnvironmentSettings({ TENANT_DOMAIN: "t.example.com" })),
+      configErrorOf(() => resolveEnvironmentSettings({ TENANT_DOMAIN: "t.example.com", TENANT_CLIENT_ID: "cid" })),
+      configErrorOf(() => resolveEnvironmentSettings({ TENANT_DOMAIN: "t.example.com", TENANT_API_TOKEN: SECRET, TENANT_CLIENT_SECRET: SECRET })),
+      configErrorOf(() => resolveEnvironmentSettings({ TENANT_DOMAIN: "http://t.example.com", TENANT_API_TOKEN: SECRET })),
+    ];
+    expect(messages).toEqual([
+      "Missing tenant domain: set the TENANT_DOMAIN environment variable to the tenant's host (e.g. my-tenant.example.com).",
+      "Missing tenant credentials for t.example.com: set the TENANT_CLIENT_ID and TENANT_CLIENT_SECRET environment variables " +
+        "(a machine-to-machine client of the management API), or the TENANT_API_TOKEN environment variable instead.",
+      "Missing tenant client secret: a client id is set (the TENANT_CLIENT_ID environment variable) but no secret; set the " +
+        "TENANT_CLIENT_SECRET environment variable.",
+      "Contradictory tenant credentials: an API token is set (the TENANT_API_TOKEN environment variable) and so are client " +
+        "credentials (the TENANT_CLIENT_SECRET environment variable); keep only one: unset TENANT_API_TOKEN, or " +
+        "TENANT_CLIENT_ID and TENANT_CLIENT_SECRET.",
+      'Invalid tenant domain "http://t.example.com" in the TENANT_DOMAIN environment variable: plain http is only allowed for ' +
+        "loopback hosts (localhost, 127.0.0.0/8, [::1]); use https:// or a bare host name in the TENANT_DOMAIN environment variable.",
+    ]);
+    for (const message of messages) expect(message).not.toContain("tenant:");
+  });
+
+  it("rejected credentials: the hints name the tenant, the client id and the variables", () => {
+    const settings = resolveEnvironmentSettings({ TENANT_DOMAIN: "t.example.com", TENANT_CLIENT_ID: "cid", TENANT_CLIENT_SECRET: SECRET });
+    expect(settings.environmentOnly).toBe(true);
+    expect(credentialHints(settings)).toEqual({
+      clientCredentialsRejected:
+        'The client credentials were rejected by t.example.com (client id "cid"): check the TENANT_CLIENT_ID and ' +
+        "TENANT_CLIENT_SECRET environment variables.",
+      audienceRefused:
+        'The client (client id "cid") may not request tokens for this audience from t.example.com: grant it access to ' +
+        "the management API, or set the TENANT_AUDIENCE environment variable.",
+      apiTokenRejected:
+        "The API token was rejected by t.example.com (expired or invalid): set a fresh one in the TENANT_API_TOKEN " +
+        "environment variable, or use client credentials instead.",
     });
   });
 });

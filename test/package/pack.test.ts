@@ -19,9 +19,12 @@ const manifest = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "package.json")
   [key: string]: unknown;
 };
 
-/** Files outside dist/ that the package ships: the library's, and the native plugin's executable and folder marker. */
+/**
+ * Files outside dist/ that the package ships: the library's, the native plugin's executable and folder marker, and
+ * the command's executable.
+ */
 const PLUGIN_FILES = ["pulumi-resource-tenant", "pulumi-resource-tenant.cmd", "PulumiPlugin.yaml"];
-const TOP_LEVEL = ["package.json", "README.md", "LICENSE", ...PLUGIN_FILES];
+const TOP_LEVEL = ["package.json", "README.md", "LICENSE", ...PLUGIN_FILES, "pulumi-tenant"];
 
 async function npm(args: string[]): Promise<string> {
   const { stdout } = await run("npm", args, { cwd: REPO_ROOT, timeout: 120_000, maxBuffer: 16 * 1024 * 1024 });
@@ -45,7 +48,7 @@ describe("npm pack --dry-run", () => {
     for (const file of ["package.json", "README.md", "LICENSE", "dist/index.js", "dist/index.d.ts", "dist/vendor.js", "dist/resources/shim.js"]) {
       expect(files).toContain(file);
     }
-    for (const file of [...PLUGIN_FILES, "dist/schema.json", "dist/plugin/main.js"]) expect(files).toContain(file);
+    for (const file of [...PLUGIN_FILES, "dist/schema.json", "dist/plugin/main.js", "pulumi-tenant", "dist/cli/main.js"]) expect(files).toContain(file);
     for (const resource of ["pushProviderSelection", "phoneProvider", "enrollmentTicket"]) {
       expect(files).toContain(`dist/resources/${resource}/handler.js`);
       expect(files).toContain(`dist/resources/${resource}/resource.generated.d.ts`);
@@ -63,8 +66,8 @@ describe("npm pack --dry-run", () => {
 });
 
 describe("package.json", () => {
-  it("offers the native plugin as the bin pulumi-resource-tenant", () => {
-    expect(manifest.bin).toEqual({ "pulumi-resource-tenant": "pulumi-resource-tenant" });
+  it("offers the native plugin as the bin pulumi-resource-tenant, and the command as pulumi-tenant", () => {
+    expect(manifest.bin).toEqual({ "pulumi-resource-tenant": "pulumi-resource-tenant", "pulumi-tenant": "pulumi-tenant" });
   });
 
   it("runs no script on install and builds before packing", () => {

@@ -87,6 +87,18 @@ describe("list", () => {
     expect(objects.some((object) => JSON.stringify(object).includes('"token"'))).toBe(false);
   });
 
+  it("lists the customized phone templates from one listing, not the defaults of the types left as they are", async () => {
+    expect((await listed("phoneTemplate")).objects).toEqual([]);
+    const templates = await handlerOf("phoneTemplate");
+    const checked = await templates.check({}, { type: "otp_verify", content: { from: "+15550111", body: { text: "Code {{ code }}" } } });
+    const created = await templates.create(checked.inputs);
+    const { objects, requests } = await listed("phoneTemplate");
+    expect(requests).toBe(1);
+    expect(objects.map((object) => [object.id, object.inputs])).toEqual([
+      [created.id, { type: "otp_verify", disabled: false, content: { from: "+15550111", body: { text: "Code {{ code }}" } } }],
+    ]);
+  });
+
   it("has no list for what the service cannot read back", async () => {
     expect((await handlerOf("fcmPushProvider")).list).toBeUndefined();
     expect((await handlerOf("enrollmentTicket")).list).toBeUndefined();

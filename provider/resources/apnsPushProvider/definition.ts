@@ -86,6 +86,7 @@ export const apnsPushProviderDefinition = defineResource({
   identity: { kind: "tenant", noun: "APNs configuration" },
   adopts: "always",
   scopes: settingScopes("guardian_factors"),
+  exported: { name: { fixed: "apns-push-provider" }, order: 500 },
 });
 
 export type ApnsPushProviderInputs = InputsOf<typeof apnsPushProviderDefinition>;

@@ -16,6 +16,7 @@
  */
 import type { CheckFailure } from "@pulumi/pulumi/dynamic";
 import type { z } from "zod";
+import type { ExportRule } from "./exported";
 import type { PropertyBag } from "./jsonValues";
 
 /** What a resource's id is, and what ties it to its tenant. */
@@ -81,6 +82,8 @@ export interface ResourceDefinition<Inputs extends z.ZodObject = z.ZodObject, Ou
    * refresh then keeps the stored state as it is, and the handler has no read of its own to write.
    */
   unreadable?: string;
+  /** How `pulumi-tenant export` declares what the tenant holds of this type, or why it does not (common/exported.ts). */
+  exported?: ExportRule;
 }
 
 /**

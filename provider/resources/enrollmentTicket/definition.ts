@@ -82,6 +82,7 @@ export const enrollmentTicketDefinition = defineResource({
     update: [],
     delete: [],
   },
+  exported: { skipped: "enrollment tickets are not settings: each is a one-time link minted for one user" },
 });
 
 export type EnrollmentTicketInputs = InputsOf<typeof enrollmentTicketDefinition>;

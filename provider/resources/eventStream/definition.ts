@@ -224,6 +224,16 @@ export const eventStreamDefinition = defineResource({
     update: ["update:event_streams"],
     delete: ["delete:event_streams"],
   },
+  exported: {
+    name: { input: "name", identifierSuffix: "Stream" },
+    order: 900,
+    adoptExisting: true,
+    retainOnDelete: true,
+    note:
+      "A change that replaces an exported stream (another destination type, EventBridge account or region, or Action) " +
+      "fails on its name while `retainOnDelete` is set: the old stream stays, and names are unique in a tenant. Remove " +
+      "`retainOnDelete` (and run `pulumi up`) before such a change.",
+  },
 });
 
 export type EventStreamInputs = InputsOf<typeof eventStreamDefinition>;

@@ -66,6 +66,7 @@ export const fcmPushProviderDefinition = defineResource({
     update: ["update:guardian_factors"],
     delete: [],
   },
+  exported: { skipped: "the service cannot read FCM v1 credentials back; declare FcmPushProvider with the service account to manage them" },
 });
 
 export type FcmPushProviderInputs = InputsOf<typeof fcmPushProviderDefinition>;

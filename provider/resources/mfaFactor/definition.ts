@@ -56,4 +56,13 @@ export const mfaFactorDefinition = defineResource({
   identity: { kind: "keyed", noun: "factor", tenantOutput: "tenantDomain" },
   adopts: "always",
   scopes: settingScopes("guardian_factors"),
+  exported: {
+    name: { input: "factor", identifierSuffix: "Factor" },
+    order: 700,
+    dependsOn: [
+      { on: "PhoneMessageTypes", when: { factor: "sms" } },
+      { on: "PushProviderSelection", when: { factor: "push-notification" } },
+    ],
+    only: { inputs: { enabled: true }, allFlag: "all-factors", described: "off" },
+  },
 });

@@ -47,4 +47,5 @@ export const mfaPolicyDefinition = defineResource({
   identity: { kind: "tenant", noun: "policy" },
   adopts: "always",
   scopes: settingScopes("mfa_policies"),
+  exported: { name: { fixed: "mfa-policy" }, order: 800, dependsOn: [{ on: "MfaFactor" }] },
 });

@@ -48,4 +48,5 @@ export const phoneMessageTypesDefinition = defineResource({
   identity: { kind: "tenant", noun: "message types" },
   adopts: "always",
   scopes: settingScopes("guardian_factors"),
+  exported: { name: { fixed: "phone-message-types" }, order: 200, dependsOn: [{ on: "PhoneProvider" }] },
 });

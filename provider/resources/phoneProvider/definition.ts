@@ -109,6 +109,8 @@ export const phoneProviderDefinition = defineResource({
     update: ["update:phone_providers"],
     delete: ["delete:phone_providers"],
   },
+  // The tenant's one provider is adopted as it is, and kept on the tenant when the stack goes.
+  exported: { name: { fixed: "phone-provider" }, order: 100, adoptExisting: true, retainOnDelete: true },
 });
 
 export type PhoneProviderInputs = InputsOf<typeof phoneProviderDefinition>;

@@ -113,6 +113,8 @@ export const phoneTemplateDefinition = defineResource({
     // an adopted template is put back (PATCH) instead of deleted
     delete: ["delete:phone_templates", "update:phone_templates"],
   },
+  // Adopted as it is; destroy puts an adopted template back as it was, so nothing needs retaining.
+  exported: { name: { input: "type", identifierSuffix: "Template" }, order: 300, adoptExisting: true, dependsOn: [{ on: "PhoneProvider" }] },
 });
 
 export type PhoneTemplateInputs = InputsOf<typeof phoneTemplateDefinition>;

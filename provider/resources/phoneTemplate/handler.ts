@@ -133,7 +133,7 @@ async function restore(call: Call, id: string, stored: PhoneTemplateOutputs, rec
   }
 }
 
-export const { configure, check, diff, create, read, update, remove } = defineHandler(definition, {
+export const { configure, check, diff, create, read, update, remove, list } = defineHandler(definition, {
   async create(desired, call) {
     const { template, adopted } = await createOrAdopt(call, desired);
     return { id: template.id, outputs: outputsOf(template, adopted, desired.adoptExisting) };
@@ -151,6 +151,14 @@ export const { configure, check, diff, create, read, update, remove } = defineHa
     // A .get or an import (nothing stored) takes the template as found: what destroy would put back.
     const adopted = stored ? stored.adopted : recordOf(flattenPhoneTemplate(template));
     return { id: template.id, outputs: outputsOf(template, adopted, stored?.adoptExisting ?? false) };
+  },
+
+  /** Every customized template (a listed item with an id), from one listing; a type's default is not a template of the tenant's. */
+  async list(call) {
+    const { templates } = await call.request("GET", TEMPLATES_PATH, { operation: "list phone templates", schema: phoneTemplateList });
+    return templates
+      .filter((item: ListedPhoneTemplate): item is PhoneTemplateResponse => item.id !== undefined)
+      .map((template) => ({ id: template.id, outputs: outputsOf(template, recordOf(flattenPhoneTemplate(template)), false) }));
   },
 
   async update(id, stored, desired, call) {

@@ -46,6 +46,14 @@ export const pushProviderSelectionDefinition = defineResource({
   identity: { kind: "tenant", noun: "selection" },
   adopts: "always",
   scopes: settingScopes("guardian_factors"),
+  exported: {
+    name: { fixed: "push-provider-selection" },
+    order: 600,
+    dependsOn: [
+      { on: "SnsPushProvider", when: { provider: "sns" } },
+      { on: "ApnsPushProvider", when: { provider: "direct" } },
+    ],
+  },
 });
 
 export type PushProviderSelectionInputs = InputsOf<typeof pushProviderSelectionDefinition>;

@@ -88,6 +88,8 @@ export const snsPushProviderDefinition = defineResource({
   identity: { kind: "tenant", noun: "SNS configuration" },
   adopts: "always",
   scopes: settingScopes("guardian_factors"),
+  // Adopted without its key, it records what it found, and destroy puts that back (no call when the tenant holds it).
+  exported: { name: { fixed: "sns-push-provider" }, order: 400 },
 });
 
 export type SnsPushProviderInputs = InputsOf<typeof snsPushProviderDefinition>;

@@ -1,0 +1,106 @@
+/**
+ * What an export declares, from what the tenant holds and the definitions' export facts alone: which objects (a
+ * kind's `only` filter, and the resource's own check: a value no resource can declare is skipped), their Pulumi
+ * names and TypeScript identifiers, their order (kinds by `order`, each kind's resources by Pulumi name compared by
+ * UTF-16 code units) and their `dependsOn` edges. Secrets are left out of every input here, at any depth.
+ */
+import type { ExportFacts } from "../resources/common/exported";
+import type { ResourceDefinition } from "../resources/common/definition";
+import type { PropertyBag } from "../resources/common/jsonValues";
+import { propertiesOf, withoutSecretValues } from "../shapes/property";
+import { IdentifierTable, identifierOf } from "./identifiers";
+import type { ReadObject, TenantContents } from "./tenantReader";
+
+export interface Declaration {
+  definition: ResourceDefinition;
+  facts: ExportFacts;
+  /** The service's id (the tenant's domain for a setting it has one of): what an import file names. */
+  id: string;
+  name: string;
+  identifier: string;
+  /** The inputs a Read reports, without any secret. */
+  inputs: PropertyBag;
+  dependsOn: Declaration[];
+}
+
+/** A line of the report: what was not declared, and why. */
+export interface Skipped {
+  type: string;
+  reason: string;
+}
+
+export interface ExportPlan {
+  declarations: Declaration[];
+  skipped: Skipped[];
+}
+
+/** UTF-16 code-unit order (what `<` compares), the same on every machine and locale. */
+export const byCodeUnits = (left: string, right: string): number => (left < right ? -1 : left > right ? 1 : 0);
+
+const matches = (inputs: PropertyBag, wanted: Readonly<Record<string, unknown>> | undefined): boolean =>
+  Object.entries(wanted ?? {}).every(([key, value]) => inputs[key] === value);
+
+function withoutSecrets(definition: ResourceDefinition, inputs: PropertyBag): PropertyBag {
+  return withoutSecretValues({ kind: "object", properties: propertiesOf(definition.inputs) }, inputs) as PropertyBag;
+}
+
+function pulumiNameOf(facts: ExportFacts, object: ReadObject): string {
+  if ("fixed" in facts.name) return facts.name.fixed;
+  const value = object.inputs[facts.name.input];
+  return typeof value === "string" && value !== "" ? value : object.id;
+}
+
+/** The check's failures as one clause: `messageTypes: must hold at least one`. */
+const failureText = (object: ReadObject): string =>
+  object.failures.map((failure) => (failure.property ? `${failure.property}: ${failure.reason}` : failure.reason)).join("; ");
+
+export function planExport(contents: TenantContents, flags: ReadonlySet<string>): ExportPlan {
+  const skipped: Skipped[] = contents.notRead.map(({ definition, reason }) => ({ type: definition.name, reason }));
+  const kinds = [...contents.kinds].sort((left, right) => left.facts.order - right.facts.order || byCodeUnits(left.definition.name, right.definition.name));
+  const declarations: Declaration[] = [];
+  const identifiers = new IdentifierTable();
+
+  for (const { definition, facts, objects } of kinds) {
+    const { only } = facts;
+    const kept: ReadObject[] = [];
+    const leftOut: string[] = [];
+    for (const object of objects) {
+      if (only && !flags.has(only.allFlag) && !matches(object.inputs, only.inputs)) leftOut.push(pulumiNameOf(facts, object));
+      else if (object.failures.length > 0) {
+        skipped.push({ type: definition.name, reason: `"${pulumiNameOf(facts, object)}": no resource can declare what the tenant holds (${failureText(object)})` });
+      } else kept.push(object);
+    }
+    if (only && leftOut.length > 0) {
+      const names = leftOut.sort(byCodeUnits).join(", ");
+      skipped.push({ type: definition.name, reason: `${leftOut.length} ${only.described} (${names}); --${only.allFlag} declares them too` });
+    }
+
+    const named = kept.map((object) => ({ object, name: pulumiNameOf(facts, object) }));
+    named.sort((left, right) => byCodeUnits(left.name, right.name) || byCodeUnits(left.object.id, right.object.id));
+    const names = new Set<string>();
+    const suffix = "fixed" in facts.name ? "" : facts.name.identifierSuffix;
+    for (const { object, name } of named) {
+      // Pulumi names are unique per type; the service's own uniqueness makes a repeat unlikely, but never fatal.
+      let unique = name;
+      for (let number = 2; names.has(unique); number++) unique = `${name}-${number}`;
+      names.add(unique);
+      declarations.push({
+        definition,
+        facts,
+        id: object.id,
+        name: unique,
+        identifier: identifiers.claim(identifierOf(unique, suffix)),
+        inputs: withoutSecrets(definition, object.inputs),
+        dependsOn: [],
+      });
+    }
+  }
+
+  for (const declaration of declarations) {
+    for (const dependency of declaration.facts.dependsOn ?? []) {
+      if (!matches(declaration.inputs, dependency.when)) continue;
+      declaration.dependsOn.push(...declarations.filter((other) => other.definition.name === dependency.on));
+    }
+  }
+  return { declarations, skipped };
+}

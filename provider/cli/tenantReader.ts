@@ -1,0 +1,92 @@
+/**
+ * Reads what the tenant holds of every registered type the definitions export, through each handler's `list` (the
+ * shared client: its rate-limit budget, retries and redaction; one GET per setting and per page of streams), all
+ * types at once. Each listed object's inputs are checked by the resource's own check, as a program declaring them
+ * would be. A 403 does not stop the others: every scope the token lacks is named in one error.
+ */
+import type { CheckFailure } from "@pulumi/pulumi/dynamic";
+import { ApiError } from "../client/errors";
+import { isExported, type ExportFacts } from "../resources/common/exported";
+import type { ResourceDefinition } from "../resources/common/definition";
+import type { ListedResource } from "../resources/common/handler";
+import { REGISTRY } from "../resources/registry";
+import { CommandError } from "./commandError";
+import type { Progress } from "./progress";
+
+/** One object the tenant holds, and what its resource's check says of its inputs (as an existing resource). */
+export interface ReadObject extends ListedResource {
+  failures: CheckFailure[];
+}
+
+export interface ReadKind {
+  definition: ResourceDefinition;
+  facts: ExportFacts;
+  objects: ReadObject[];
+}
+
+export interface TenantContents {
+  kinds: ReadKind[];
+  /** The types not read, and why (their definitions' words). */
+  notRead: { definition: ResourceDefinition; reason: string }[];
+}
+
+const isScopeError = (error: unknown): error is ApiError => error instanceof ApiError && error.status === 403;
+
+/** The scopes a 403 names ("Insufficient scope, expected any of: read:x"), else those the type's read needs. */
+function missingScopes(error: ApiError, definition: ResourceDefinition): string[] {
+  const named = /expected any of:\s*(.+)$/i.exec(error.serviceMessage)?.[1];
+  const scopes = named?.split(/[\s,]+/).filter((scope) => /^\w+:\w+$/.test(scope));
+  return scopes && scopes.length > 0 ? scopes : [...definition.scopes.read];
+}
+
+export async function readTenant(progress: Progress): Promise<TenantContents> {
+  const notRead: TenantContents["notRead"] = [];
+  const exported: { registered: (typeof REGISTRY)[number]; facts: ExportFacts }[] = [];
+  for (const registered of REGISTRY) {
+    const rule = (registered.definition as ResourceDefinition).exported;
+    if (isExported(rule)) exported.push({ registered, facts: rule });
+    else notRead.push({ definition: registered.definition, reason: rule?.skipped ?? "its definition does not say how to export it" });
+  }
+
+  let done = 0;
+  const readKind = async ({ registered, facts }: (typeof exported)[number]): Promise<ReadKind> => {
+    const definition: ResourceDefinition = registered.definition;
+    const handler = await registered.handler();
+    if (!handler.list) throw new Error(`${definition.name} is exported but its handler has no list`);
+    const listed = await handler.list();
+    const objects = await Promise.all(
+      listed.map(async (object) => ({ ...object, failures: (await handler.check(object.inputs, object.inputs)).failures ?? [] })),
+    );
+    progress.update(`${++done} of ${exported.length} resource types read (${definition.name}: ${objects.length})`);
+    return { definition, facts, objects };
+  };
+  const settle = (kind: (typeof exported)[number]): Promise<PromiseSettledResult<ReadKind>> =>
+    readKind(kind).then(
+      (value) => ({ status: "fulfilled", value }),
+      (reason: unknown) => ({ status: "rejected", reason }),
+    );
+  // The first type alone: an unreachable tenant or refused credentials then fail once, not once per type.
+  const [first, ...others] = exported;
+  const firstOutcome = await settle(first);
+  if (firstOutcome.status === "rejected" && !isScopeError(firstOutcome.reason)) throw firstOutcome.reason;
+  const outcomes = [firstOutcome, ...(await Promise.all(others.map(settle)))];
+
+  const scopes = new Set<string>();
+  let firstError: unknown;
+  outcomes.forEach((outcome, index) => {
+    if (outcome.status === "fulfilled") return;
+    const error = outcome.reason;
+    if (isScopeError(error)) missingScopes(error, exported[index].registered.definition).forEach((scope) => scopes.add(scope));
+    else firstError ??= error;
+  });
+  if (firstError !== undefined) throw firstError;
+  if (scopes.size > 0) {
+    const list = [...scopes].sort();
+    throw new CommandError(
+      `The tenant refused to list what it holds: the client's token lacks the scope${list.length === 1 ? "" : "s"} ` +
+        `${list.join(", ")}. Grant ${list.length === 1 ? "it" : "them"} to the client in the management API's settings, then run the export again.`,
+    );
+  }
+  const kinds = outcomes.map((outcome) => (outcome as PromiseFulfilledResult<ReadKind>).value);
+  return { kinds, notRead };
+}

@@ -1,0 +1,176 @@
+// `pulumi-tenant export` through the real process (the repository's executable over dist/): what it reads of the
+// tenant (one GET per endpoint and one per page of streams, one token), what it prints, its flags, and each bad
+// input (an unknown flag, a folder in use, missing settings, an unreachable tenant, refused credentials, missing
+// scopes): one line on stderr, exit code 2, nothing written.
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CONTRACT_SCOPES, startEmulator, type Emulator } from "../../tools/emulator";
+import { assertDistIsFresh } from "../resources/dist";
+import { REPO_COMMAND, runCommand, tenantEnv, type CommandRun } from "../support/exportProcess";
+import { seedRealisticTenant } from "../support/realisticTenant";
+
+const CLIENT = { id: "export-command-ci", secret: "sentinel-export-command-client-secret-1d4e" };
+/** A client without the scopes to read the event streams and the MFA policy. */
+const NARROW = {
+  id: "export-command-narrow",
+  secret: "sentinel-export-command-narrow-secret-9a0b",
+  scopes: CONTRACT_SCOPES.filter((scope) => scope !== "read:event_streams" && scope !== "read:mfa_policies"),
+};
+const STREAMS = 250;
+
+let emulator: Emulator;
+let work: string;
+let secrets: string[];
+
+beforeAll(async () => {
+  assertDistIsFresh();
+  emulator = await startEmulator({ clients: [CLIENT, NARROW] });
+  secrets = [CLIENT.secret, NARROW.secret, ...(await seedRealisticTenant(emulator, CLIENT.id, STREAMS))];
+  work = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-tenant-export-command-"));
+});
+
+afterAll(async () => {
+  await emulator?.close();
+  if (work) fs.rmSync(work, { recursive: true, force: true });
+});
+
+const exportInto = (folder: string, args: string[] = [], env: Record<string, string> = tenantEnv(emulator, CLIENT)): Promise<CommandRun> =>
+  runCommand(REPO_COMMAND, ["export", folder, ...args], { cwd: work, env });
+
+function expectNoSecret(run: CommandRun): void {
+  for (const secret of secrets) expect(run.stdout + run.stderr, "a secret in the output").not.toContain(secret);
+}
+
+describe("an export", () => {
+  it("reads the tenant with one GET per endpoint and per page of streams, and one token", async () => {
+    const before = emulator.requests.length;
+    const run = await exportInto("tenant");
+    expect(run.code, run.stderr).toBe(0);
+    const seen = emulator.requests.slice(before);
+    const counts: Record<string, number> = {};
+    for (const entry of seen) counts[`${entry.method} ${entry.path}`] = (counts[`${entry.method} ${entry.path}`] ?? 0) + 1;
+    expect(counts).toEqual({
+      "POST /oauth/token": 1,
+      "GET /api/v2/branding/phone/providers": 1,
+      "GET /api/v2/branding/phone/templates": 1,
+      "GET /api/v2/guardian/factors/phone/message-types": 1,
+      "GET /api/v2/guardian/factors/push-notification/providers/sns": 1,
+      "GET /api/v2/guardian/factors/push-notification/providers/apns": 1,
+      "GET /api/v2/guardian/factors/push-notification/selected-provider": 1,
+      "GET /api/v2/guardian/factors": 1,
+      "GET /api/v2/guardian/policies": 1,
+      // ceil(250 / 100) pages and the empty one after the last stream
+      "GET /api/v2/event-streams": 4,
+    });
+    expectNoSecret(run);
+  });
+
+  it("prints what it declared, what it skipped and why, and one summary line on stderr", async () => {
+    const run = await exportInto("printed");
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr.trim().split("\n")).toEqual([expect.stringMatching(/^Reading 127\.0\.0\.1:\d+: \d+ resource types, \d+ objects, in [\d.]+ s$/)]);
+    expect(run.stdout).toMatch(/^Exported \d+ resources of 127\.0\.0\.1:\d+ into printed:\n/);
+    expect(run.stdout).toContain(`  EventStream            ${STREAMS}  seeded-stream-1, seeded-stream-10, seeded-stream-100`);
+    expect(run.stdout).toContain("  MfaFactor: 5 off (duo, email, recovery-code, webauthn-platform, webauthn-roaming); --all-factors declares them too\n");
+    expect(run.stdout).toMatch(/\n {2}EnrollmentTicket: enrollment tickets are not settings/);
+    expect(run.stdout).toMatch(/\n {2}FcmPushProvider: the service cannot read FCM v1 credentials back/);
+    expect(fs.readdirSync(path.join(work, "printed")).sort()).toEqual(["Pulumi.yaml", "import.json", "index.ts", "package.json", "tsconfig.json"]);
+  });
+
+  it("--all-factors declares the factors that are off; --name names the project; --force overwrites into a folder in use", async () => {
+    const folder = path.join(work, "flags");
+    fs.mkdirSync(folder);
+    fs.writeFileSync(path.join(folder, "notes.txt"), "kept");
+    const run = await exportInto(folder, ["--all-factors", "--name", "my-tenant", "--force"]);
+    expect(run.code, run.stderr).toBe(0);
+    const program = fs.readFileSync(path.join(folder, "index.ts"), "utf8");
+    expect(program).toContain('const duoFactor = new tenant.MfaFactor("duo", { factor: "duo", enabled: false });');
+    expect(fs.readFileSync(path.join(folder, "Pulumi.yaml"), "utf8")).toMatch(/^name: "my-tenant"\n/);
+    expect(fs.readFileSync(path.join(folder, "notes.txt"), "utf8")).toBe("kept");
+  });
+});
+
+describe("a value no resource can declare", () => {
+  it("is skipped and said why: an empty message-type list, a selection without a provider", async () => {
+    const bare = await startEmulator({ clients: [CLIENT] });
+    try {
+      bare.seedMfa({ messageTypes: [] });
+      // The service can answer without a selected provider; no PushProviderSelection can declare that.
+      (bare.state as { pushProvider?: string }).pushProvider = undefined;
+      const run = await runCommand(REPO_COMMAND, ["export", "bare"], { cwd: work, env: tenantEnv(bare, CLIENT) });
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stdout).toMatch(/\n {2}PhoneMessageTypes: "phone-message-types": no resource can declare what the tenant holds \(messageTypes: [^\n]+\)\n/);
+      expect(run.stdout).toMatch(/\n {2}PushProviderSelection: "push-provider-selection": no resource can declare what the tenant holds \(provider[^\n]*\)\n/);
+      const program = fs.readFileSync(path.join(work, "bare", "index.ts"), "utf8");
+      expect(program).not.toContain("new tenant.PhoneMessageTypes(");
+      expect(program).not.toContain("new tenant.PushProviderSelection(");
+    } finally {
+      await bare.close();
+    }
+  });
+});
+
+describe("help", () => {
+  it("--help prints the usage with the definitions' flags, and exits 0", async () => {
+    const run = await runCommand(REPO_COMMAND, ["export", "--help"], { cwd: work, env: {} });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^Usage: pulumi-tenant export <dir> \[--name <project>\] \[--force\] \[--all-factors\]\n/);
+    expect(run.stdout).toContain("  --all-factors   declare every MfaFactor, those off too\n");
+  });
+});
+
+describe("bad input: one line on stderr, exit code 2, nothing written", () => {
+  async function refused(args: string[], env: Record<string, string>, folder = "refused"): Promise<string> {
+    const before = fs.existsSync(path.join(work, folder)) ? fs.readdirSync(path.join(work, folder)).sort() : undefined;
+    const run = await runCommand(REPO_COMMAND, ["export", folder, ...args], { cwd: work, env });
+    expect(run.code, run.stderr).toBe(2);
+    expect(run.stdout).toBe("");
+    const lines = run.stderr.split("\n").filter((line) => line !== "");
+    expect(lines, run.stderr).toHaveLength(1);
+    expect(fs.existsSync(path.join(work, folder)) ? fs.readdirSync(path.join(work, folder)).sort() : undefined).toEqual(before);
+    expectNoSecret(run);
+    return lines[0];
+  }
+
+  it("an unknown flag", async () => {
+    expect(await refused(["--al-factors"], tenantEnv(emulator, CLIENT))).toBe('pulumi-tenant: unknown flag "--al-factors" (see pulumi-tenant --help).');
+  });
+
+  it("a folder that is not empty, without --force", async () => {
+    fs.mkdirSync(path.join(work, "in-use"));
+    fs.writeFileSync(path.join(work, "in-use", "index.ts"), "// mine\n");
+    expect(await refused([], tenantEnv(emulator, CLIENT), "in-use")).toMatch(/^pulumi-tenant: \S+in-use is not empty: .*--force/);
+    expect(fs.readFileSync(path.join(work, "in-use", "index.ts"), "utf8")).toBe("// mine\n");
+  });
+
+  it("missing settings, named by their variables", async () => {
+    expect(await refused([], {})).toBe(
+      "pulumi-tenant: Missing tenant domain: set the TENANT_DOMAIN environment variable to the tenant's host (e.g. my-tenant.example.com).",
+    );
+    expect(await refused([], { TENANT_DOMAIN: emulator.url })).toMatch(/^pulumi-tenant: Missing tenant credentials for .*TENANT_CLIENT_ID and TENANT_CLIENT_SECRET .*TENANT_API_TOKEN/);
+  });
+
+  it("an unreachable tenant", async () => {
+    const closed = await startEmulator();
+    const url = closed.url;
+    await closed.close();
+    expect(await refused([], { ...tenantEnv(emulator, CLIENT), TENANT_DOMAIN: url })).toMatch(
+      new RegExp(`^pulumi-tenant: could not read the tenant ${new URL(url).host}: .*connection refused`),
+    );
+  });
+
+  it("wrong credentials", async () => {
+    expect(await refused([], { ...tenantEnv(emulator, CLIENT), TENANT_CLIENT_SECRET: "not-the-secret" })).toMatch(
+      /^pulumi-tenant: could not read the tenant .*: .*401.*The client credentials were rejected by .*: check the TENANT_CLIENT_ID and TENANT_CLIENT_SECRET environment variables\.$/,
+    );
+  });
+
+  it("missing scopes: every one named", async () => {
+    expect(await refused([], tenantEnv(emulator, NARROW))).toBe(
+      "pulumi-tenant: The tenant refused to list what it holds: the client's token lacks the scopes read:event_streams, " +
+        "read:mfa_policies. Grant them to the client in the management API's settings, then run the export again.",
+    );
+  });
+});

@@ -1,0 +1,53 @@
+/**
+ * examples/exported: what `pulumi-tenant export` writes for the realistic tenant (realisticTenant.ts, ten streams)
+ * seeded into an emulator on a fixed port with a fixed id seed, so the same package gives the same files on any
+ * machine. test/cli/exportedExample.test.ts regenerates it and compares; after a change to what export writes,
+ *
+ *   npm run build && npx tsx test/support/exportedExample.ts
+ *
+ * rewrites the example's files (its README is left alone).
+ */
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { startEmulator } from "../../tools/emulator";
+import { REPO_ROOT } from "../resources/dist";
+import { REPO_COMMAND, runCommand, tenantEnv, type CommandRun } from "./exportProcess";
+import { seedRealisticTenant } from "./realisticTenant";
+
+export const EXAMPLE_FOLDER = path.join(REPO_ROOT, "examples", "exported");
+/** The files export writes, all of them kept in the example. */
+export const EXPORTED_FILES = ["Pulumi.yaml", "package.json", "tsconfig.json", "index.ts", "import.json"] as const;
+export const EXAMPLE_PORT = 4417;
+const ID_SEED = "examples/exported";
+const CLIENT = { id: "exported-example", secret: "exported-example-secret" };
+
+/** Seeds the example's tenant and exports it into `folder` (which must be empty or new). */
+export async function exportExample(folder: string): Promise<CommandRun> {
+  const emulator = await startEmulator({ port: EXAMPLE_PORT, idSeed: ID_SEED, clients: [CLIENT] });
+  try {
+    await seedRealisticTenant(emulator, CLIENT.id, 10);
+    return await runCommand(REPO_COMMAND, ["export", folder, "--name", "exported-tenant"], { cwd: REPO_ROOT, env: tenantEnv(emulator, CLIENT) });
+  } finally {
+    await emulator.close();
+  }
+}
+
+async function main(): Promise<void> {
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-tenant-exported-example-"));
+  try {
+    const run = await exportExample(path.join(scratch, "exported"));
+    if (run.code !== 0) throw new Error(`export failed (${run.code}): ${run.stderr}`);
+    for (const file of EXPORTED_FILES) fs.copyFileSync(path.join(scratch, "exported", file), path.join(EXAMPLE_FOLDER, file));
+    process.stdout.write(run.stdout);
+  } finally {
+    fs.rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+if (require.main === module) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
+}
