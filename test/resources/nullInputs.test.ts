@@ -4,7 +4,6 @@
 import { describe, expect, it } from "vitest";
 import type { ResourceDefinition } from "../../provider/resources/common/definition";
 import { propertiesOf } from "../../provider/shapes/property";
-import type { ResourceDefinition } from "../../provider/resources/common/definition";
 import { REGISTRY } from "../../provider/resources/registry";
 import { scenarioOf } from "./scenarios";
 
