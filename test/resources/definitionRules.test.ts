@@ -62,6 +62,8 @@ describe("check by definition", () => {
     }
     expect(checkByDefinition(gadget, {}, { name: "g" }).failures).toEqual([{ property: "", reason: "secret is required" }]);
     expect(checkByDefinition(gadget, stored, { ...base, target: { type: "hook", token: "" } }).failures).toEqual([]);
+    // An empty object is no way to leave out a kept string: it is refused, as any other wrong type.
+    expect(checkByDefinition(gadget, stored, { name: "g", secret: {} }).failures).toEqual([{ property: "", reason: "secret must be a string" }]);
   });
 
   it("refuses a repeat in a set that says so, naming the item", () => {

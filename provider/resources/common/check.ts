@@ -26,8 +26,10 @@ function asGiven(shapes: readonly PropertyShape[] | undefined, bag: PropertyBag,
     const kept = existing && shape?.keptWhenOmitted === true;
     if (kept && value === "") continue;
     let read = value;
-    if (shape && isPlainObject(value)) {
-      read = asGiven(nestedShapes(shape.type, value), value, existing);
+    const nested = shape && isPlainObject(value) ? nestedShapes(shape.type, value) : undefined;
+    if (nested && isPlainObject(value)) {
+      read = asGiven(nested, value, existing);
+      // A kept object left with nothing in it (credentials: {} on an adopted provider) keeps the tenant's too.
       if (kept && Object.keys(read as PropertyBag).length === 0) continue;
     } else if (shape?.type.kind === "array" && Array.isArray(value)) {
       const items = shape.type.items;
