@@ -44,6 +44,29 @@ export class RequestError extends Error {
 
 export { ConfigError } from "../configError";
 
+/** What a call that ended without a usable answer knows: its request, why it failed, and what caused that. */
+interface FailureFacts {
+  method: string;
+  path: string;
+  operation: string;
+  /** What went wrong, e.g. "503 Service Unavailable" or "connection closed before a response". */
+  reason: string;
+  status?: number;
+  cause?: unknown;
+}
+
+/** A call that ended on this side of the service's answer: the reason it failed, in the subclass's words. */
+abstract class RequestFailure extends RequestError {
+  /** What went wrong, e.g. "503 Service Unavailable" or "connection closed before a response". */
+  readonly reason: string;
+
+  protected constructor(name: string, message: string, facts: FailureFacts) {
+    super(message, facts, { cause: facts.cause });
+    this.name = name;
+    this.reason = facts.reason;
+  }
+}
+
 export interface ApiErrorDetails {
   status: number;
   /** The service's reason phrase ("Conflict"), or the OAuth `error` code for the token endpoint. */
@@ -83,30 +106,16 @@ export class ApiError extends RequestError {
  * response, a timeout, or a 5xx. The client never re-sends such a call; the caller must reconcile
  * (e.g. list and adopt) before trying again.
  */
-export class AmbiguousRequestError extends RequestError {
-  /** What went wrong, e.g. "503 Service Unavailable" or "connection closed before a response". */
-  readonly reason: string;
-
-  constructor(details: {
-    method: string;
-    path: string;
-    operation: string;
-    reason: string;
-    status?: number;
-    /** The tenant's host; named in the message when no answer came. */
-    host?: string;
-    cause?: unknown;
-  }) {
+export class AmbiguousRequestError extends RequestFailure {
+  constructor(details: FailureFacts & { /** The tenant's host; named in the message when no answer came. */ host?: string }) {
     const where = details.host !== undefined && details.status === undefined ? `${details.host}: ` : "";
     super(
+      "AmbiguousRequestError",
       `${details.operation} failed ambiguously: ${where}${details.reason} ${requestTag(details.method, details.path)}; ` +
         `the service may or may not have applied it, so it was not retried. Check the current state (e.g. run ` +
         `"pulumi refresh") before retrying.`,
       details,
-      { cause: details.cause },
     );
-    this.name = "AmbiguousRequestError";
-    this.reason = details.reason;
   }
 }
 
@@ -114,18 +123,14 @@ export class AmbiguousRequestError extends RequestError {
  * The request was refused on this machine before anything was sent (the HTTP library rejected it, e.g. a
  * header value with a line break). Nothing reached the service, and it was not retried: it would be refused again.
  */
-export class RequestNotSentError extends RequestError {
-  readonly reason: string;
-
-  constructor(details: { method: string; path: string; operation: string; reason: string; cause?: unknown }) {
+export class RequestNotSentError extends RequestFailure {
+  constructor(details: FailureFacts) {
     super(
+      "RequestNotSentError",
       `${details.operation} failed before sending: ${details.reason} ${requestTag(details.method, details.path)}; ` +
         `nothing was sent to the service, and it was not retried.`,
       details,
-      { cause: details.cause },
     );
-    this.name = "RequestNotSentError";
-    this.reason = details.reason;
   }
 }
 
@@ -133,29 +138,21 @@ export class RequestNotSentError extends RequestError {
  * No usable response: the connection failed, or the call's total deadline ran out, after every retry
  * the policy allowed. Only raised where a retry could not have duplicated an effect.
  */
-export class NetworkError extends RequestError {
-  readonly reason: string;
+export class NetworkError extends RequestFailure {
   readonly attempts: number;
 
-  constructor(details: {
-    method: string;
-    path: string;
-    operation: string;
-    reason: string;
-    attempts: number;
-    /** The tenant's host, e.g. "my-tenant.example.com": the message names it, since a typo there is the usual cause. */
-    host?: string;
-    cause?: unknown;
-  }) {
+  constructor(
+    details: FailureFacts & {
+      attempts: number;
+      /** The tenant's host, e.g. "my-tenant.example.com": the message names it, since a typo there is the usual cause. */
+      host?: string;
+    },
+  ) {
     // 0 attempts: the call never got as far as sending (e.g. it timed out waiting for a token).
     const tries =
       details.attempts === 0 ? "" : details.attempts === 1 ? " after 1 attempt" : ` after ${details.attempts} attempts`;
     const where = details.host === undefined ? "" : `${details.host}: `;
-    super(`${details.operation} failed: ${where}${details.reason}${tries} ${requestTag(details.method, details.path)}`, details, {
-      cause: details.cause,
-    });
-    this.name = "NetworkError";
-    this.reason = details.reason;
+    super("NetworkError", `${details.operation} failed: ${where}${details.reason}${tries} ${requestTag(details.method, details.path)}`, details);
     this.attempts = details.attempts;
   }
 }
