@@ -61,8 +61,18 @@ export async function benchPushCredentialCalls(): Promise<OperationRun[]> {
 const CRUD = ["create", "update", "read (refresh)", "delete (destroy)"] as const;
 
 const FLOORS: { resource: ResourceName; floor: readonly number[]; note: string }[] = [
-  { resource: "SnsPushProvider", floor: [1, 1, 1, 1], note: "delete is a PUT of the five fields as null: the API has no DELETE" },
-  { resource: "ApnsPushProvider", floor: [1, 1, 1, 0], note: "no API clears the certificate, so delete makes no call" },
+  {
+    resource: "SnsPushProvider",
+    floor: [2, 1, 1, 1],
+    note:
+      "create GETs first and records what it found; on this fresh tenant, none, so destroy is a PUT of the five fields " +
+      "as null: the API has no DELETE",
+  },
+  {
+    resource: "ApnsPushProvider",
+    floor: [2, 1, 1, 0],
+    note: "create GETs first and records what it found; no API clears the certificate, so destroy on a tenant that had none makes no call",
+  },
   { resource: "FcmPushProvider", floor: [1, 1, 0, 0], note: "the service cannot read it back (no GET) nor clear it" },
 ];
 
