@@ -22,6 +22,7 @@ const gadget = defineResource({
   inputs: strictShape({
     name: property(z.string().min(1), { ...meta("name"), onChange: "replace" }),
     enabled: property(z.boolean().default(true), meta("on")),
+    local: property(z.boolean().default(false), { ...meta("a local setting"), onChange: "ignore" }),
     refused: property(z.array(z.enum(["a", "b"])).optional(), { ...meta("no repeats"), set: { repeats: "refused", item: "letter" } }),
     ignored: property(z.array(z.string()).optional(), { ...meta("repeats make no diff"), set: { repeats: "ignored" } }),
     counted: property(z.array(z.string()).optional(), { ...meta("repeats are a change"), set: { repeats: "counted" } }),
@@ -51,19 +52,26 @@ const diff = (news: object, olds: object = stored) => diffByDefinition(gadget, o
 describe("check by definition", () => {
   it("reads null as absent: a required input given as null is required", () => {
     expect(checkByDefinition(gadget, {}, { ...base, name: null }).failures).toEqual([{ property: "name", reason: "is required" }]);
-    expect(checkByDefinition(gadget, {}, { ...base, content: null }).inputs).toEqual(base);
+    expect(checkByDefinition(gadget, {}, { ...base, content: null }).inputs).toEqual({ ...base, enabled: true });
   });
 
   it("lets an existing resource leave out, blank or null a value the service keeps, and not a new one", () => {
     for (const kept of [undefined, "", null]) {
       const result = checkByDefinition(gadget, stored, { name: "g", secret: kept });
       expect(result.failures).toEqual([]);
-      expect(result.inputs).toEqual({ name: "g" });
+      expect(result.inputs).toEqual({ name: "g", enabled: true });
     }
     expect(checkByDefinition(gadget, {}, { name: "g" }).failures).toEqual([{ property: "", reason: "secret is required" }]);
     expect(checkByDefinition(gadget, stored, { ...base, target: { type: "hook", token: "" } }).failures).toEqual([]);
     // An empty object is no way to leave out a kept string: it is refused, as any other wrong type.
     expect(checkByDefinition(gadget, stored, { name: "g", secret: {} }).failures).toEqual([{ property: "", reason: "secret must be a string" }]);
+  });
+
+  it("fills in the default of an omitted input the service holds, as a refresh reads it; a local setting stays as given", () => {
+    expect(checkByDefinition(gadget, {}, base).inputs).toEqual({ ...base, enabled: true });
+    expect(checkByDefinition(gadget, {}, { ...base, enabled: false, local: true }).inputs).toEqual({ ...base, enabled: false, local: true });
+    expect(checkByDefinition(gadget, {}, { ...base, enabled: null }).inputs).toEqual({ ...base, enabled: true });
+    expect(diff({}, checkByDefinition(gadget, {}, base).inputs).changes).toBe(false);
   });
 
   it("refuses a repeat in a set that says so, naming the item", () => {
@@ -79,7 +87,7 @@ describe("check by definition", () => {
 
   it("parses checked inputs with their defaults; an update may lack what the service keeps", () => {
     expect(parseCheckedInputs(gadget, base, false)).toMatchObject({ enabled: true });
-    expect(parseCheckedInputs(gadget, { name: "g", target: { type: "hook" } }, true)).toEqual({ name: "g", enabled: true, target: { type: "hook" } });
+    expect(parseCheckedInputs(gadget, { name: "g", target: { type: "hook" } }, true)).toEqual({ name: "g", enabled: true, local: false, target: { type: "hook" } });
     expect(() => parseCheckedInputs(gadget, { name: "g" }, false)).toThrow(/Invalid Gadget inputs: secret is required/);
     expect(keptValuesLeftOut(gadget, { name: "g", target: { type: "hook" } })).toEqual(["secret", "target.token"]);
   });

@@ -123,8 +123,10 @@ describe("check rejects invalid inputs before any HTTP call", () => {
       ["PhoneProvider", { name: "custom", credentials: {} }],
       ["PushProviderSelection", { provider: "direct" }],
     ];
+    // A phone provider's omitted `disabled` comes back as its default.
+    const withDefaults = (resource: keyof typeof handlers, news: Record<string, unknown>) => (resource === "PhoneProvider" ? { disabled: false, ...news } : news);
     for (const [resource, news] of edges) {
-      await expect(handlers[resource].check({}, news), JSON.stringify(news)).resolves.toEqual({ inputs: news, failures: [] });
+      await expect(handlers[resource].check({}, news), JSON.stringify(news)).resolves.toEqual({ inputs: withDefaults(resource, news), failures: [] });
     }
     expect(emulator.requests).toHaveLength(0);
   });

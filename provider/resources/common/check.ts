@@ -102,7 +102,23 @@ export function checkByDefinition(definition: ResourceDefinition, olds: unknown,
     ...shortSecretFailures(shapes, inputs),
     ...(definition.rules?.(inputs) ?? []),
   ];
-  return { inputs, failures: withoutSecretTopLevelNames(namedWithoutHeldSecrets(shapes, inputs, failures), secretNames) };
+  if (failures.length > 0) return { inputs, failures: withoutSecretTopLevelNames(namedWithoutHeldSecrets(shapes, inputs, failures), secretNames) };
+  return { inputs: withServiceDefaults(shapes, inputs), failures: [] };
+}
+
+/**
+ * Inputs that passed check, with the default of each omitted property the service holds. A refresh reports those
+ * properties as the service holds them (`inputsFromOutputs`), and the CLI shows a dynamic resource's changes as the
+ * difference of its old and new inputs: without the default here, a program leaving `disabled` out would see it
+ * listed beside every drift. A local setting (`onChange: "ignore"`) is reported only when not its default, so it is
+ * left as given.
+ */
+function withServiceDefaults(shapes: readonly PropertyShape[], inputs: PropertyBag): PropertyBag {
+  const omitted = shapes.filter((shape) => shape.default !== undefined && shape.onChange !== "ignore" && inputs[shape.name] === undefined);
+  if (omitted.length === 0) return inputs;
+  const filled = { ...inputs };
+  for (const shape of omitted) filled[shape.name] = shape.default;
+  return filled;
 }
 
 function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
