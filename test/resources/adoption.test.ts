@@ -174,6 +174,12 @@ describe("EventStream with adoptExisting", () => {
     expect(writes()).toBe(0);
   });
 
+  it("with nothing to adopt, creates the stream and records adoptExisting as the program gave it", async () => {
+    const { created, writes: posts } = await adopted("eventStream", { ...stream("fresh"), adoptExisting: true });
+    expect(posts).toBe(1);
+    expect(created.outs).toMatchObject({ name: "fresh", adoptExisting: true });
+  });
+
   it("adopting N streams reads one listing's pages and each stream once", async () => {
     tenant().seedEventStreams(230, { namePrefix: "seeded", destinations: ["action"] });
     const handler = await handlerOf("eventStream");

@@ -40,7 +40,7 @@ export const { configure, check, diff, create, read, update, remove, list } = de
     } catch (error) {
       throw conflictError(error, call.what, desired.name);
     }
-    return outputsOf(response, desired.destination, "create event stream");
+    return outputsOf(response, desired.destination, "create event stream", desired.adoptExisting);
   },
 
   async read(id, stored, call) {
