@@ -3,8 +3,7 @@
 // shares the HTTP client, its auth and its retries with everything else.
 import * as pulumi from "@pulumi/pulumi";
 import { getClient } from "../client";
-import { clientTuningFromEnv } from "../config";
-import { SECRET_FIELDS } from "../resources/secretFields.generated";
+import { packageClientOptions } from "../resources/clientOptions";
 import { functionToken } from "./definition";
 import { dependenciesReady } from "./invokeDependencies";
 import { checkEventStreamsArgs, pageThrough, type CheckedArgs } from "./eventStreamsPaging";
@@ -67,7 +66,7 @@ function reportProgress(pages: number, streams: number): void {
 }
 
 async function listEventStreams(checked: CheckedArgs, opts: pulumi.InvokeOptions | undefined): Promise<GetEventStreamsResult> {
-  const client = getClient(await settingsForInvoke(opts), { ...clientTuningFromEnv(process.env), secretFields: SECRET_FIELDS });
+  const client = getClient(await settingsForInvoke(opts), packageClientOptions());
   return { eventStreams: await pageThrough(client, checked, reportProgress) };
 }
 

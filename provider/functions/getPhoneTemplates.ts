@@ -3,7 +3,7 @@
 // and its retries with everything else.
 import * as pulumi from "@pulumi/pulumi";
 import { getClient } from "../client";
-import { clientTuningFromEnv } from "../config";
+import { packageClientOptions } from "../resources/clientOptions";
 import { functionToken } from "./definition";
 import { dependenciesReady } from "./invokeDependencies";
 import { invokeThroughMocks, mocksInUse } from "./mocks";
@@ -29,7 +29,7 @@ const GET_PHONE_TEMPLATES_TOKEN = functionToken(getPhoneTemplatesDefinition);
 export async function getPhoneTemplates(opts?: pulumi.InvokeOptions): Promise<GetPhoneTemplatesResult> {
   try {
     if (mocksInUse()) return await invokeThroughMocks<GetPhoneTemplatesResult>(GET_PHONE_TEMPLATES_TOKEN, {}, opts);
-    return await listPhoneTemplates(getClient(await settingsForInvoke(opts), clientTuningFromEnv(process.env)));
+    return await listPhoneTemplates(getClient(await settingsForInvoke(opts), packageClientOptions()));
   } catch (error) {
     throw asRunError(error);
   }

@@ -7,10 +7,10 @@
  * resolves them (stack config, then environment) and surfaces any problem as the ConfigError.
  */
 import type { ConfigureRequest } from "@pulumi/pulumi/dynamic";
-import { CONFIG_KEYS, PROVIDER_NAME_KEY, clientTuningFromEnv, resolveSettings, type ConnectionSettings } from "../config";
+import { CONFIG_KEYS, PROVIDER_NAME_KEY, resolveSettings, type ConnectionSettings } from "../config";
 import type * as ClientModule from "../client";
 import type { TenantClient } from "../client";
-import { SECRET_FIELDS } from "./secretFields.generated";
+import { packageClientOptions } from "./clientOptions";
 
 export interface TenantConnection {
   settings: ConnectionSettings;
@@ -74,7 +74,7 @@ export function tenantConnection(): Promise<TenantConnection> {
     ready = Promise.resolve().then(async () => {
       const settings = resolveSettings((key) => lookup.get(key), process.env);
       const { getClient } = await loadClientModule();
-      return { settings, client: getClient(settings, { ...clientTuningFromEnv(process.env), secretFields: SECRET_FIELDS }) };
+      return { settings, client: getClient(settings, packageClientOptions()) };
     });
   }
   return ready;
@@ -86,7 +86,7 @@ export function tenantConnection(): Promise<TenantConnection> {
  */
 export function useSettings(settings: ConnectionSettings): void {
   recordedConfig = new Map();
-  ready = loadClientModule().then(({ getClient }) => ({ settings, client: getClient(settings, clientTuningFromEnv(process.env)) }));
+  ready = loadClientModule().then(({ getClient }) => ({ settings, client: getClient(settings, packageClientOptions()) }));
 }
 
 /** The tenant's domain with its port if it has one, e.g. "my-tenant.example.com": the id of its singletons (the push-provider selection). */

@@ -3,6 +3,7 @@
 // what it depends on; a missing scope reaches the program as the service's 403.
 import * as pulumi from "@pulumi/pulumi";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { getEventStreams } from "../../provider/functions/getEventStreams";
 import { getPhoneTemplates, getPhoneTemplatesOutput } from "../../provider/functions/getPhoneTemplates";
 import { DEFAULT_CLIENT, PHONE_TEMPLATE_DEFAULT_BODIES, startEmulator, type Emulator } from "../../tools/emulator";
 import { settle } from "./settle";
@@ -10,10 +11,11 @@ import { useTenantEnv } from "./tenantEnv";
 
 const TEMPLATES = "/api/v2/branding/phone/templates";
 const NO_TEMPLATES = { id: "no-templates-scope", secret: "sentinel-scope-secret-9f3k", scopes: ["read:event_streams"] };
+const BOTH_LISTINGS = { id: "both-listings", secret: "sentinel-both-secret-4m2q", scopes: ["read:event_streams", "read:phone_templates"] };
 let emulator: Emulator;
 
 beforeAll(async () => {
-  emulator = await startEmulator({ clients: [DEFAULT_CLIENT, NO_TEMPLATES] });
+  emulator = await startEmulator({ clients: [DEFAULT_CLIENT, NO_TEMPLATES, BOTH_LISTINGS] });
   useTenantEnv(emulator.url, DEFAULT_CLIENT.id, DEFAULT_CLIENT.secret);
 });
 
@@ -75,6 +77,18 @@ describe("getPhoneTemplates", () => {
     const settled = await settle(output);
     expect(settled.value?.templates).toHaveLength(4);
     expect(emulator.count("GET", TEMPLATES)).toBe(1);
+  });
+
+  it("shares the program's one client with getEventStreams: one token for both", async () => {
+    useTenantEnv(emulator.url, BOTH_LISTINGS.id, BOTH_LISTINGS.secret); // settings no earlier test used: no cached token
+    try {
+      const tokens = emulator.tokenRequests();
+      await getEventStreams();
+      await getPhoneTemplates();
+      expect(emulator.tokenRequests() - tokens).toBe(1);
+    } finally {
+      useTenantEnv(emulator.url, DEFAULT_CLIENT.id, DEFAULT_CLIENT.secret);
+    }
   });
 
   it("a client without read:phone_templates: the service's 403 naming the scope, one call", async () => {
