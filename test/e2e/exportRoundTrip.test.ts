@@ -10,11 +10,9 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { propertiesOf } from "../../provider/shapes/property";
-import { RESOURCES } from "../../provider/resources/registry";
+import { parse as parseYaml, stringify as stringifyYaml } from "yaml";
 import { startEmulator, type Emulator } from "../../tools/emulator";
 import { createEngine, type Engine, type RunResult } from "../../tools/engine";
-import { isSecretEnvelope } from "../../tools/engine/values";
 import { emulatorConnectionConfig } from "../../tools/stacks/basicStack";
 import { INSTALL_TIMEOUT_MS, TYPECHECK_TIMEOUT_MS, installConsumerProject } from "../consumer/consumerProject";
 import { assertDistIsFresh } from "../resources/dist";
@@ -22,7 +20,6 @@ import { BLANK_TENANT_ENV } from "../support/blankTenantEnv";
 import { runCommand, tenantEnv, type CommandRun } from "../support/exportProcess";
 import { seedRealisticTenant, tenantSnapshot } from "../support/realisticTenant";
 import { RequestWindow, expectNoSecrets } from "./helpers";
-import { IMPORTED_PROJECT_DIR, nativeEngine } from "./native/nativeStack";
 
 const CLIENT = { id: "export-round-trip-ci", secret: "sentinel-export-round-trip-client-secret-58a1" };
 const STREAMS = 120;
@@ -141,43 +138,59 @@ describe.sequential("export, then up: the tenant under code, unchanged", () => {
   );
 });
 
-describe.sequential("import.json through the native plugin", () => {
-  let generated: { type: string; name: string; inputs: Record<string, unknown>; secretInputs: string[]; protect: boolean }[] = [];
+describe.sequential("import.json through the native plugin, into a YAML stack", () => {
   /** The tenant as the TypeScript stack's destroy left it. */
   let baseline: unknown;
-  const stack = (resources: unknown[]): Engine =>
-    nativeEngine({
-      stateDir: path.join(work, "native-state"),
-      projectDir: IMPORTED_PROJECT_DIR,
-      config: { ...emulatorConnectionConfig(emulator, CLIENT), "tenant-imported:resources": { value: JSON.stringify(resources) } },
+  let importCode = "";
+  const yamlProject = () => path.join(work, "yaml-stack");
+  /** A YAML program on the plugin the packed package ships, with `resources` (the CLI's generated code) or none. */
+  const yamlStack = (code: string): Engine => {
+    const program = {
+      name: "tenant-exported-yaml",
+      runtime: "yaml",
+      plugins: { providers: [{ name: "tenant", path: path.join(project, "node_modules", "pulumi-tenant") }] },
+      ...(parseYaml(code) as object),
+    };
+    fs.mkdirSync(yamlProject(), { recursive: true });
+    fs.writeFileSync(path.join(yamlProject(), "Pulumi.yaml"), stringifyYaml(program));
+    return createEngine({
+      projectDir: yamlProject(),
+      stack: "production",
+      stateDir: path.join(work, "yaml-state"),
+      passphrase: "export round trip",
+      config: emulatorConnectionConfig(emulator, CLIENT),
+      env: BLANK_TENANT_ENV,
+      timeoutMs: RUN_TIMEOUT_MS,
     });
+  };
 
   it(
-    "imports every resource it lists in one deployment, changing nothing",
+    "pulumi import --file imports every resource it lists in one deployment, changing nothing, and writes their code",
     async () => {
       baseline = tenantSnapshot(emulator);
       const window = new RequestWindow(emulator);
-      const result = await stack([]).importFile(path.join(exported(), "import.json"));
+      const result = await yamlStack("").importFile(path.join(exported(), "import.json"));
       expect(new Set(result.steps.map((step) => step.op))).toEqual(new Set(["import"]));
       expect(window.take().mutating()).toEqual([]);
-      generated = result.steps.map((step) => {
-        const definition = RESOURCES.find((candidate) => `tenant:index:${candidate.name}` === step.type)!;
-        const inputs = Object.fromEntries(Object.entries(step.generatedInputs!).map(([key, value]) => [key, isSecretEnvelope(value) ? value.value : value]));
-        const secretInputs = propertiesOf(definition.inputs).filter((shape) => shape.secret).map((shape) => shape.name);
-        return { type: definition.name, name: step.name, inputs, secretInputs, protect: true };
-      });
+      importCode = result.importCode ?? "";
+      expect(Object.keys((parseYaml(importCode) as { resources: object }).resources)).toHaveLength(result.steps.length);
+      scan("import", result, await yamlStack("").rawState());
     },
     RUN_TIMEOUT_MS,
   );
 
   it(
-    "the code the CLI generates from it, as the program: up --expect-no-changes, nothing but GETs, the tenant the same",
+    "the code the CLI generated, as the YAML program: preview and up --expect-no-changes, nothing but GETs, the tenant the same",
     async () => {
+      const engine = yamlStack(importCode);
       const window = new RequestWindow(emulator);
-      const up = await stack(generated).up({ expectNoChanges: true });
+      await engine.preview({ expectNoChanges: true });
+      const up = await engine.up({ expectNoChanges: true });
       expect(new Set(up.steps.map((step) => step.op))).toEqual(new Set(["same"]));
+      await engine.preview({ refresh: true, expectNoChanges: true });
       expect(window.take().mutating()).toEqual([]);
       expect(tenantSnapshot(emulator)).toEqual(baseline);
+      scan("up of the generated code", up, await engine.rawState());
     },
     RUN_TIMEOUT_MS,
   );

@@ -65,10 +65,21 @@ async function failedUp(programCase: string, config: StackConfig): Promise<strin
   return `${result.programOutput}\n${result.hostOutput}`;
 }
 
-/** One clean message: printed, and nothing of a stack trace, an object dump or a rejection warning. */
+/** The CLI's closing "Diagnostics:" section, where each error is printed once, under what it concerns. */
+function diagnosticsSection(seen: string): string {
+  const start = seen.indexOf("\nDiagnostics:\n");
+  const end = seen.indexOf("\nResources:\n", start);
+  return start < 0 ? "" : seen.slice(start, end < 0 ? undefined : end);
+}
+
+/**
+ * One clean message: printed once among the diagnostics (the non-interactive CLI also shows it on the resource's
+ * progress line), and nothing of a stack trace, an object dump or a rejection warning anywhere.
+ */
 function expectOneCleanMessage(seen: string, message: string): void {
   expect(seen).toContain(message);
-  expect(seen.split(message).length - 1, seen).toBe(1);
+  const diagnostics = diagnosticsSection(seen);
+  expect(diagnostics.split(message).length - 1, seen).toBe(1);
   expect(seen, seen).not.toMatch(/^\s+at /m);
   expect(seen, seen).not.toMatch(/PromiseRejectionHandledWarning|unhandled exception|UnhandledPromiseRejection/);
   expect(seen, seen).not.toMatch(/operation: '|errorCode: /);

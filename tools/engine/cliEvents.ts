@@ -51,7 +51,9 @@ export function cliSteps(events: readonly EngineEvent[], command: string): Step[
     if (outputs && refreshing.delete(outputs.urn)) pushStep(steps, outputs, refreshOp(outputs));
     else if (outputs && command !== "preview") pushStep(steps, outputs, outputs.op);
   }
-  return steps;
+  // A replace's own deletion of the old object is part of its "replace" step, as the stand-in reports it.
+  const replaced = new Set(steps.filter((step) => step.op === "replace").map((step) => step.urn));
+  return steps.filter((step) => step.op !== "delete-replaced" || !replaced.has(step.urn));
 }
 
 function pushStep(steps: Step[], metadata: StepMetadata, op: string): void {

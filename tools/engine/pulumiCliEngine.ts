@@ -8,13 +8,16 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { locatePulumiCli, type PulumiCli } from "../pulumi-cli/build";
 import { missingCliMessage } from "../pulumi-cli/buildReport";
-import { runPulumi } from "../pulumi-cli/pulumi";
+import { projectRuntime, runPulumi } from "../pulumi-cli/pulumi";
 import { readPins } from "../pulumi-cli/build";
 import { cliSteps, type EngineEvent } from "./cliEvents";
 import type { EngineLog } from "./engineLogService";
 import type { ImportOptions } from "./importer";
-import { qualifiedConfig, readProjectName } from "./project";
+import { stringify as stringifyYaml } from "yaml";
+import { generatedYamlInputs } from "./cliImportCode";
+import { qualifiedConfig, readProject, readProjectName } from "./project";
 import type { ResourceState } from "./stateStore";
+import { nameOfUrn, shortType } from "./steps";
 import {
   EngineRunError,
   ExpectNoChangesError,
@@ -48,6 +51,8 @@ export interface Engine {
   importFile(file: string, opts?: ImportOptions & Pick<CommandOptions, "parallel">): Promise<RunResult>;
   readState(): Promise<StackState>;
   rawState(): Promise<string>;
+  /** Where the stack's checkpoint is stored (a test may edit it to stand for what an earlier version wrote). */
+  stateFile(): string;
 }
 
 /** PULUMI_CLI=0 asks for the stand-in; otherwise the real CLI, which must be built (or on PATH at the pin). */
@@ -65,12 +70,6 @@ export function requirePulumiCli(): PulumiCli {
   const cli = locatePulumiCli();
   if (!cli) throw new Error(`${missingCliMessage(readPins().pulumi)} Run npm run pulumi-cli (npm test runs it first).`);
   return cli;
-}
-
-/** What the CLI shows: every diagnostic but the debug ones (the SDK's debug lines echo wire objects, secrets included). */
-function shownText(log: EngineLog): string {
-  const line = log.message.endsWith("\n") ? log.message : `${log.message}\n`;
-  return `[engine ${log.severity}] ${line}`;
 }
 
 export class PulumiCliEngine implements Engine {
@@ -99,14 +98,39 @@ export class PulumiCliEngine implements Engine {
   }
 
   importResource(type: string, name: string, id: string, opts: ImportOptions = {}): Promise<RunResult> {
-    const args = ["import", type, name, id, "--yes", "--skip-preview", "--generate-code=false", `--protect=${opts.protect !== false}`];
-    return this.run(args, "update", false);
+    return this.importWith([type, name, id, `--protect=${opts.protect !== false}`]);
   }
 
   importFile(file: string, opts: ImportOptions & Pick<CommandOptions, "parallel"> = {}): Promise<RunResult> {
-    // Absolute: the CLI runs with --cwd set to the project directory.
-    const args = ["import", "--file", path.resolve(file), "--yes", "--skip-preview", "--generate-code=false", `--protect=${opts.protect !== false}`];
-    return this.run([...args, ...commandFlags({ parallel: opts.parallel })], "update", false);
+    return this.importWith(["--file", path.resolve(file), `--protect=${opts.protect !== false}`, ...commandFlags({ parallel: opts.parallel })]);
+  }
+
+  /**
+   * `pulumi import` loads the project's language host, to write the program code for what it imports. Node.js's is
+   * not here (see tools/pulumi-cli/nodejsClientHost.ts) and import takes no --client, so a Node.js project imports
+   * from its YAML twin: the same name and stack (one state), the same plugins, and a real language host. The code
+   * the CLI wrote is the result's importCode, and each import step's generatedInputs.
+   */
+  private async importWith(args: string[]): Promise<RunResult> {
+    const cwd = projectRuntime(this.opts.projectDir) === "nodejs" ? await this.yamlTwin() : this.opts.projectDir;
+    const code = path.join(path.resolve(this.opts.stateDir), `imported-${Date.now()}.yaml`);
+    const result = await this.run(["import", ...args, "--yes", "--skip-preview", "--out", code], "update", false, cwd);
+    if (fs.existsSync(code)) {
+      result.importCode = fs.readFileSync(code, "utf8");
+      fs.rmSync(code, { force: true });
+      const generated = generatedYamlInputs(result.importCode);
+      for (const step of result.steps) if (step.op === "import" && generated[step.name]) step.generatedInputs = generated[step.name];
+    }
+    return result;
+  }
+
+  private async yamlTwin(): Promise<string> {
+    const twin = path.join(path.resolve(this.opts.stateDir), ".project-yaml");
+    await fs.promises.mkdir(twin, { recursive: true });
+    const providers = Object.entries(readProject(this.opts.projectDir).plugins).map(([name, executable]) => ({ name, path: path.dirname(executable) }));
+    const project = { name: this.projectName, runtime: "yaml", ...(providers.length ? { plugins: { providers } } : {}) };
+    await fs.promises.writeFile(path.join(twin, "Pulumi.yaml"), stringifyYaml(project));
+    return twin;
   }
 
   async readState(): Promise<StackState> {
@@ -119,11 +143,13 @@ export class PulumiCliEngine implements Engine {
   }
 
   async rawState(): Promise<string> {
-    const stacks = path.join(this.opts.stateDir, ".pulumi", "stacks");
-    for (const file of [path.join(stacks, this.projectName, `${this.opts.stack}.json`), path.join(stacks, `${this.opts.stack}.json`)]) {
-      if (fs.existsSync(file)) return fs.promises.readFile(file, "utf8");
-    }
-    return "";
+    const file = this.stateFile();
+    return fs.existsSync(file) ? fs.promises.readFile(file, "utf8") : "";
+  }
+
+  /** The file backend's checkpoint of the stack (project-scoped stacks, as the CLI lays them out since v3.61). */
+  stateFile(): string {
+    return path.join(path.resolve(this.opts.stateDir), ".pulumi", "stacks", this.projectName, `${this.opts.stack}.json`);
   }
 
   /** The CLI's own command line and environment for this stack: a `pulumi` a test can run itself. */
@@ -143,11 +169,12 @@ export class PulumiCliEngine implements Engine {
     args: string[],
     operation: "preview" | "update" | "refresh",
     expectNoChanges: boolean | undefined,
+    cwd = this.opts.projectDir,
   ): Promise<RunResult> {
     await this.ensureStack();
     if (expectNoChanges) args.push("--expect-no-changes");
     const eventLog = path.join(this.opts.stateDir, `events-${process.pid}-${Date.now()}.ndjson`);
-    const outcome = await this.pulumi([...args, "--event-log", eventLog], false);
+    const outcome = await this.pulumi([...args, "--event-log", eventLog], false, cwd);
     const events = fs.existsSync(eventLog)
       ? fs.readFileSync(eventLog, "utf8").split("\n").filter(Boolean).map((line) => JSON.parse(line) as EngineEvent)
       : [];
@@ -157,14 +184,16 @@ export class PulumiCliEngine implements Engine {
       event.diagnosticEvent ? [{ severity: event.diagnosticEvent.severity, message: event.diagnosticEvent.message, urn: event.diagnosticEvent.urn ?? "" }] : [],
     );
     // The last: a preview reports the stack's stored outputs first, then the planned ones.
-    const stackOutputs = events.findLast((event) => event.resOutputsEvent?.metadata.type === "pulumi:pulumi:Stack")?.resOutputsEvent?.metadata.new?.outputs;
+    const stackOutputs = [...events].reverse().find((event) => event.resOutputsEvent?.metadata.type === "pulumi:pulumi:Stack")?.resOutputsEvent?.metadata.new
+      ?.outputs;
     const result: RunResult = {
       steps,
       // A preview's are as planned (unknowns included); a destroy leaves none.
       outputs: args[0] === "destroy" ? {} : args[0] === "preview" ? (stackOutputs ?? {}) : await this.stackOutputs(stackOutputs),
       changed: proposedChanges(steps, operation).length > 0,
       programOutput: outcome.stdout + outcome.stderr + outcome.program,
-      hostOutput: logs.filter((log) => log.severity !== "debug").map(shownText).join(""),
+      // The CLI shows what providers print only through its diagnostics, which are in its output above.
+      hostOutput: "",
       logs,
       diagnostics: logs.filter((log) => log.severity === "warning" && log.urn === ""),
       parallel: 0,
@@ -174,10 +203,7 @@ export class PulumiCliEngine implements Engine {
     if (expectNoChanges && outcome.code !== 0 && /no changes were expected/.test(outcome.stdout + outcome.stderr)) {
       throw new ExpectNoChangesError(operation, result);
     }
-    if (outcome.code !== 0) {
-      const errors = logs.filter((log) => log.severity === "error").map((log) => log.message.trim());
-      throw new EngineRunError(`${args[0]} failed:\n${errors.join("\n") || (outcome.stdout + outcome.stderr).slice(-2_000)}`, result);
-    }
+    if (outcome.code !== 0) throw new EngineRunError(`${args[0]} failed:\n${failureLines(logs) || (outcome.stdout + outcome.stderr).slice(-2_000)}`, result);
     return result;
   }
 
@@ -232,6 +258,22 @@ export class PulumiCliEngine implements Engine {
     }
     return { ...outcome, program };
   }
+}
+
+/**
+ * The errors the CLI shows, a resource's as `<type> '<name>': <message>` (the CLI prints them under the resource).
+ * When resources failed, the engine's closing line for the command ("update failed") adds nothing and is left out.
+ */
+function failureLines(logs: readonly EngineLog[]): string {
+  const errors = logs.filter((log) => log.severity === "error");
+  const ofResources = errors.filter((log) => log.urn !== "");
+  const lines = (ofResources.length > 0 ? ofResources : errors).map((log) => {
+    const message = log.message.trim();
+    if (!log.urn) return message;
+    const type = log.urn.split("::")[2]?.split("$").pop() ?? "";
+    return `${shortType(type)} '${nameOfUrn(log.urn)}': ${message}`;
+  });
+  return lines.join("\n");
 }
 
 /** `stack export --show-secrets` writes secrets as {sig, plaintext: "<json>"}; turn them into envelopes. */

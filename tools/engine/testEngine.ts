@@ -82,6 +82,8 @@ export interface RunResult {
   stateWrites?: number;
   /** Bytes those writes wrote (the stand-in only). */
   stateBytesWritten?: number;
+  /** `pulumi import`: the program code the CLI wrote for what it imported (the real CLI only; YAML). */
+  importCode?: string;
 }
 
 type RunKind = "preview" | "up" | "refresh" | "destroy" | "import";
@@ -175,6 +177,10 @@ export class TestEngine {
   /** The state file's text as stored ("" before the first update). */
   rawState(): Promise<string> {
     return this.store.raw();
+  }
+
+  stateFile(): string {
+    return this.store.file;
   }
 
   private async run(kind: RunKind, opts: UpdateOptions & { imports?: readonly ImportSpec[] }): Promise<RunResult> {

@@ -7,6 +7,7 @@
 import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { parse as parseYaml } from "yaml";
 import { ensurePulumiCli, PulumiCliUnavailableError, type PulumiCli } from "./build";
 import { startNodejsClientHost, type ClientHost } from "./nodejsClientHost";
 
@@ -36,7 +37,10 @@ function projectDirOf(args: readonly string[], cwd: string): string {
 export function projectRuntime(dir: string): string | undefined {
   for (let current = path.resolve(dir); ; current = path.dirname(current)) {
     const file = ["Pulumi.yaml", "Pulumi.yml"].map((name) => path.join(current, name)).find((candidate) => fs.existsSync(candidate));
-    if (file) return /^runtime:\s*(?:\n\s+name:\s*)?["']?([\w-]+)/m.exec(fs.readFileSync(file, "utf8"))?.[1];
+    if (file) {
+      const runtime = (parseYaml(fs.readFileSync(file, "utf8")) as { runtime?: string | { name?: string } } | null)?.runtime;
+      return typeof runtime === "string" ? runtime : runtime?.name;
+    }
     if (path.dirname(current) === current) return undefined;
   }
 }
