@@ -16,7 +16,7 @@ import { checkByDefinition, parseCheckedInputs } from "./check";
 import type { InputsOf, OutputsOf, ResourceDefinition, StoredOutputs } from "./definition";
 import { diffByDefinition, type DefinitionDiff } from "./diff";
 import { LookupNotFoundError } from "./get";
-import type { ListedResource, ResourceHandler } from "./handler";
+import type { ListedResource, ListingProgress, ResourceHandler, UndeclarableResource } from "./handler";
 import { compact, hasState, withoutProviderKey, type PropertyBag } from "./jsonValues";
 import { inputsFromOutputs, needsTenantDomain, readStored, STATE_VERSION } from "./storedState";
 
@@ -33,8 +33,11 @@ export interface HandlerCalls<Definition extends ResourceDefinition> {
   /** Updates in place; on an existing resource, values the service keeps may be missing from `desired`. */
   update(id: string, stored: StoredOutputs<Definition>, desired: InputsOf<Definition>, call: Call): Promise<OutputsOf<Definition>>;
   delete(id: string, stored: StoredOutputs<Definition>, call: Call): Promise<void>;
-  /** Every object of this type the tenant has, with the fewest requests; not given when the service cannot list. */
-  list?(call: Call): Promise<{ id: string; outputs: OutputsOf<Definition> }[]>;
+  /**
+   * Every object of this type the tenant has, with the fewest requests, each with its outputs or, when no resource of
+   * this type can declare it, why; not given when the service cannot list.
+   */
+  list?(call: Call, progress?: ListingProgress): Promise<({ id: string; outputs: OutputsOf<Definition> } | UndeclarableResource)[]>;
 }
 
 /** The contract, plus `remove` (what the module exports as `delete`, a word an export list cannot declare). */
@@ -110,11 +113,12 @@ export function defineHandler<Definition extends ResourceDefinition>(definition:
     delete: remove,
     remove,
     ...(calls.list && {
-      async list(): Promise<ListedResource[]> {
-        const listed = await calls.list?.(makeCall({ what, identity: definition.identity, secrets: [] }));
-        return (listed ?? []).map(({ id, outputs }) => {
-          const props = finished(outputs);
-          return { id, props, inputs: inputsFromOutputs(definition, props) };
+      async list(progress?: ListingProgress): Promise<(ListedResource | UndeclarableResource)[]> {
+        const listed = await calls.list?.(makeCall({ what, identity: definition.identity, secrets: [] }), progress);
+        return (listed ?? []).map((item) => {
+          if ("undeclarable" in item) return item;
+          const props = finished(item.outputs);
+          return { id: item.id, props, inputs: inputsFromOutputs(definition, props) };
         });
       },
     }),
