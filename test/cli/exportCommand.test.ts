@@ -192,7 +192,23 @@ describe("help", () => {
     const run = await runCommand(REPO_COMMAND, ["export", "--help"], { cwd: work, env: {} });
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^Usage: pulumi-tenant export <dir> \[--name <project>\] \[--force\] \[--all-factors\]\n/);
-    expect(run.stdout).toContain("  --all-factors   declare every MfaFactor, those off too\n");
+    expect(run.stdout).toContain("  --all-factors     declare every MfaFactor, those off too\n");
+  });
+
+  it("lines up the options' descriptions in one column", async () => {
+    const run = await runCommand(REPO_COMMAND, ["--help"], { cwd: work, env: {} });
+    expect(run.code).toBe(0);
+    const options = run.stdout.split("\n").filter((line) => line.startsWith("  --"));
+    expect(options.length).toBeGreaterThanOrEqual(3);
+    const columns = options.map((line) => /^ {2}--\S+(?: <\w+>)? +/.exec(line)![0].length);
+    expect(new Set(columns)).toEqual(new Set([columns[0]]));
+  });
+
+  it("the bare command prints the usage on stderr and exits 2, as a usage error", async () => {
+    const run = await runCommand(REPO_COMMAND, [], { cwd: work, env: {} });
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toMatch(/^Usage: pulumi-tenant export <dir> /);
   });
 });
 
@@ -211,6 +227,13 @@ describe("bad input: one line on stderr, exit code 2, nothing written", () => {
 
   it("an unknown flag", async () => {
     expect(await refused(["--al-factors"], tenantEnv(emulator, CLIENT))).toBe('pulumi-tenant: unknown flag "--al-factors" (see pulumi-tenant --help).');
+  });
+
+  it("a value given to a flag that takes none", async () => {
+    expect(await refused(["--force=yes"], tenantEnv(emulator, CLIENT))).toBe('pulumi-tenant: --force takes no value (got "--force=yes"): give it as --force alone.');
+    expect(await refused(["--all-factors=true"], tenantEnv(emulator, CLIENT))).toBe(
+      'pulumi-tenant: --all-factors takes no value (got "--all-factors=true"): give it as --all-factors alone.',
+    );
   });
 
   it("a folder that is not empty, without --force", async () => {
