@@ -261,8 +261,19 @@ describe("bad input: one line on stderr, exit code 2, nothing written", () => {
 
   it("wrong credentials", async () => {
     expect(await refused([], { ...tenantEnv(emulator, CLIENT), TENANT_CLIENT_SECRET: "not-the-secret" })).toMatch(
-      /^pulumi-tenant: could not read the tenant .*: .*401.*The client credentials were rejected by .*: check the TENANT_CLIENT_ID and TENANT_CLIENT_SECRET environment variables\.$/,
+      /^pulumi-tenant: could not read the tenant .*: .*401.* \[POST \/oauth\/token\]\. The client credentials were rejected by .*: check the TENANT_CLIENT_ID and TENANT_CLIENT_SECRET environment variables\.$/,
     );
+  });
+
+  it("https asked of a local server that speaks plain http: at once, saying to give the domain with http://", async () => {
+    const host = new URL(emulator.url).host;
+    const started = Date.now();
+    expect(await refused([], { ...tenantEnv(emulator, CLIENT), TENANT_DOMAIN: host })).toBe(
+      `pulumi-tenant: could not read the tenant ${host}: obtain an access token failed: ${host}: TLS failed: the server does not speak https ` +
+        `on this port after 1 attempt [POST /oauth/token]. A local server without TLS (such as the emulator) is given with http://: http://${host}.`,
+    );
+    // Not retried: four attempts with their backoff took 4.6 s.
+    expect(Date.now() - started).toBeLessThan(4_000);
   });
 
   it("missing scopes: every one named", async () => {
