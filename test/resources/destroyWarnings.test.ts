@@ -11,6 +11,7 @@ import type { ResourceDefinition } from "../../provider/resources/common/definit
 import type { ResourceHandler } from "../../provider/resources/common/handler";
 import { REPO_ROOT } from "./dist";
 import { AUTH_TOKEN, configureRequest, tenantConfig, tenantHostOf, useConfiguredTenant } from "./harness";
+import { scenarioOf } from "./scenarios";
 
 const configure = { configure: async () => undefined };
 const tenant = useConfiguredTenant(configure);
@@ -84,6 +85,29 @@ describe.each(cases)("%s's destroy warning", (module, inputs, says) => {
     expect(resource.outs).not.toHaveProperty("__programName");
     const printed = await stderrOf(() => handler.delete(resource.id, resource.outs));
     expect(printed).toMatch(new RegExp(`warning: \\w+ with id "${tenantHostOf(tenant()).replace(/\./g, "\\.")}" was removed from the stack`));
+  });
+});
+
+const WARNING = REGISTRY.filter(({ definition }) => (definition as ResourceDefinition).warnsOnDestroy).map(({ definition }) => definition.module);
+
+describe.each(WARNING)("%s keeps the program's name", (module) => {
+  it("through create, refresh and update, and check hands it on; a state without it reads and deletes as before", async () => {
+    const handler = await handlerOf(module);
+    const scenario = scenarioOf(module);
+    const resource = await created(handler, scenario.create, "named");
+    expect(resource.outs).toMatchObject({ __programName: "named" });
+    const refreshed = await handler.read(resource.id, resource.outs);
+    expect(refreshed.props).toMatchObject({ __programName: "named" });
+    if (scenario.update) {
+      const next = await handler.check(resource.outs, { ...scenario.update, __programName: "named" });
+      expect(next.inputs).toMatchObject({ __programName: "named" });
+      await expect(handler.diff(resource.id, refreshed.props, next.inputs)).resolves.toMatchObject({ changes: true });
+      expect((await handler.update(resource.id, refreshed.props, next.inputs)).outs).toMatchObject({ __programName: "named" });
+    }
+    // The name alone never makes a diff: a resource stored without it is not updated for it.
+    await expect(handler.diff(resource.id, refreshed.props, (await handler.check(resource.outs, { ...scenario.create, __programName: "renamed" })).inputs)).resolves.toMatchObject({ changes: false });
+    const { __programName: _name, ...stored } = resource.outs as Record<string, unknown>;
+    await stderrOf(() => handler.delete(resource.id, stored));
   });
 });
 
