@@ -2,7 +2,7 @@
 // tenant's host: the dynamic door's class passes the name as `__programName`, which create, update and refresh keep in state
 // and delete reads back; a state stored before has none, and its warning names the id. Every handler that warns on
 // destroy has a definition that says so (only those keep the name). Here the handlers run in this process, whose
-// warnings go to stderr; hosts.test.ts and test/plugin/destroyWarnings.test.ts follow them to the engine's Log.
+// warnings go to stderr; hostWarnings.test.ts and test/plugin/engineLog.test.ts follow them to the engine's Log.
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
