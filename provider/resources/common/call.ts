@@ -1,8 +1,8 @@
 /**
  * What a handler's calls are given: the resource's type and name for messages, a way to warn the user about it, the
- * secrets the operation touches, and the tenant connection, checked to be the resource's tenant before its first use (a refresh, update or delete made after
- * `tenant:domain` moved to another tenant fails rather than touch that tenant). Requests go through the shared
- * client with the operation's secrets added, so no handler lists them.
+ * secrets the operation touches, and the tenant connection, checked to be the resource's tenant before its first use
+ * (a refresh, update or delete made after `tenant:domain` moved to another tenant fails rather than touch that
+ * tenant). Requests go through the shared client with the operation's secrets added, so no handler lists them.
  */
 import type { z } from "zod";
 import type { HttpMethod, RequestOptions } from "../../client";
