@@ -88,8 +88,9 @@ describe("reading a tenant", () => {
       const progress: Progress = { update: (text) => updates.push(text), finish: () => undefined };
       const { kinds } = await readTenant(progress);
       expect(updates[0]).toBe(`0 of ${kinds.length} resource types read`);
+      // Each page moves the count; a type read meanwhile shows it again, unchanged.
       const streamCounts = updates.flatMap((text) => /EventStream: (\d+) so far/.exec(text)?.[1] ?? []).map(Number);
-      expect(streamCounts).toEqual([100, 200, 250]);
+      expect([...new Set(streamCounts)]).toEqual([100, 200, 250]);
       expect(updates.at(-1)).toBe(`${kinds.length} of ${kinds.length} resource types read`);
     } finally {
       await (await tenantConnection()).client.close();

@@ -197,7 +197,7 @@ async function expectStaleSecretFailures(emulator: Emulator, commands: [string, 
     const lines = error.message.split("\n").slice(1);
     expect(lines.length, command).toBeGreaterThan(0);
     for (const line of lines) {
-      expect(line, command).toMatch(/^tenant:\w+ '[\w-]+' \(\w+\): \w+ failed: obtain an access token failed: 401 access_denied: Unauthorized \[POST \/oauth\/token\] /);
+      expect(line, command).toMatch(/^tenant:\w+ '[\w-]+' \(\w+\): \w+ failed: obtain an access token failed: 401 access_denied: Unauthorized \[POST \/oauth\/token\]\. The client credentials were rejected /);
       expect(line.endsWith(expected), command).toBe(true);
       expect(occurrences(line, "The client credentials were rejected"), command).toBe(1);
     }
