@@ -1,5 +1,5 @@
-// An existing tenant under code in two commands, end to end: a realistic tenant (realisticTenant.ts, 120 streams)
-// exported with `npx pulumi-tenant export` from a project with the packed package installed; no secret in any file
+// An existing tenant under code in two commands, end to end: a realistic tenant (realisticTenant.ts, 120 streams, and
+// one more of a destination type the service added after this release, which no resource can declare) exported with `npx pulumi-tenant export` from a project with the packed package installed; no secret in any file
 // or line; the project compiles under Pulumi's template tsconfig; through the engine stand-in its preview creates
 // only, its up sends nothing but GETs under /api/v2, the drift check finds nothing, and the tenant is the same,
 // field by field, secrets and timestamps included; destroying the stack takes nothing away (what it puts back is the
@@ -18,7 +18,7 @@ import { INSTALL_TIMEOUT_MS, TYPECHECK_TIMEOUT_MS, installConsumerProject } from
 import { assertDistIsFresh } from "../resources/dist";
 import { BLANK_TENANT_ENV } from "../support/blankTenantEnv";
 import { runCommand, tenantEnv, type CommandRun } from "../support/exportProcess";
-import { seedRealisticTenant, tenantSnapshot } from "../support/realisticTenant";
+import { seedRealisticTenant, seedUnmanagedStream, tenantSnapshot } from "../support/realisticTenant";
 import { RequestWindow, expectNoSecrets } from "./helpers";
 
 const CLIENT = { id: "export-round-trip-ci", secret: "sentinel-export-round-trip-client-secret-58a1" };
@@ -31,6 +31,7 @@ let project: string;
 let work: string;
 let secrets: string[];
 let before: unknown;
+let unmanaged: { id: string; name: string };
 
 const exported = () => path.join(project, "exported");
 const npxExport = (folder: string): Promise<CommandRun> =>
@@ -56,6 +57,7 @@ beforeAll(async () => {
   work = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-tenant-export-round-trip-"));
   emulator = await startEmulator({ clients: [CLIENT] });
   secrets = [CLIENT.secret, ...(await seedRealisticTenant(emulator, CLIENT.id, STREAMS))];
+  unmanaged = seedUnmanagedStream(emulator, "to-kafka");
   before = tenantSnapshot(emulator);
 }, INSTALL_TIMEOUT_MS);
 
@@ -76,6 +78,9 @@ describe.sequential("export, then up: the tenant under code, unchanged", () => {
     declared = (JSON.parse(texts["import.json"]) as { resources: unknown[] }).resources.length;
     expect(texts["index.ts"].match(/^const \w+ = new tenant\./gm)).toHaveLength(declared);
     expect(texts["index.ts"].match(/= new tenant\.EventStream\(/g)).toHaveLength(STREAMS);
+    // The stream no resource can declare is skipped, named with its type, and the export still succeeds.
+    expect(run.stdout).toContain(`EventStream: "${unmanaged.name}" (${unmanaged.id}): no resource can declare what the tenant holds (a destination of type "kafka"`);
+    expect(texts["index.ts"]).not.toContain(unmanaged.name);
   });
 
   it(

@@ -205,7 +205,9 @@ async function expectStaleSecretFailures(emulator: Emulator, commands: [string, 
     expect(lines.length, command).toBeGreaterThan(0);
     for (const line of lines) {
       // As the CLI shows it under the resource: the provider's one message (after "Preview failed: " in a preview).
-      expect(line, command).toMatch(/^tenant:\w+ '[\w-]+': (\w+ failed: )?obtain an access token failed: 401 access_denied: Unauthorized \[POST \/oauth\/token\] /);
+      expect(line, command).toMatch(
+        /^tenant:\w+ '[\w-]+': (\w+ failed: )?obtain an access token failed: 401 access_denied: Unauthorized \[POST \/oauth\/token\]\. The client credentials were rejected /,
+      );
       expect(line.endsWith(expected), command).toBe(true);
       expect(occurrences(line, "The client credentials were rejected"), command).toBe(1);
     }

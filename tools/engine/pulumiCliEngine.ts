@@ -195,7 +195,8 @@ export class PulumiCliEngine implements Engine {
       // The CLI shows what providers print only through its diagnostics, which are in its output above.
       hostOutput: "",
       logs,
-      diagnostics: logs.filter((log) => log.severity === "warning" && log.urn === ""),
+      // Warnings are what the CLI counts as such: the engine's own and those a provider or the program sent.
+      diagnostics: logs.filter((log) => log.severity === "warning"),
       parallel: 0,
       peakOperations: 0,
     };
