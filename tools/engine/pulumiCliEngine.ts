@@ -204,7 +204,7 @@ export class PulumiCliEngine implements Engine {
     if (expectNoChanges && outcome.code !== 0 && /no changes were expected/.test(outcome.stdout + outcome.stderr)) {
       throw new ExpectNoChangesError(operation, result);
     }
-    if (outcome.code !== 0) throw new EngineRunError(`${args[0]} failed:\n${failureLines(logs) || (outcome.stdout + outcome.stderr).slice(-2_000)}`, result);
+    if (outcome.code !== 0) throw new EngineRunError(`${args[0]} failed:\n${failureLines(logs, `${this.projectName}-${this.opts.stack}`) || (outcome.stdout + outcome.stderr).slice(-2_000)}`, result);
     return result;
   }
 
@@ -262,15 +262,16 @@ export class PulumiCliEngine implements Engine {
 }
 
 /**
- * The errors the CLI shows, a resource's as `<type> '<name>': <message>` (the CLI prints them under the resource).
- * When resources failed, the engine's closing line for the command ("update failed") adds nothing and is left out.
+ * The errors the CLI shows under what they concern: a resource's as `<type> '<name>': <message>`, the program's own
+ * (sent with no resource) under the stack, as the CLI groups them. When resources failed, the engine's closing line
+ * for the command ("update failed") adds nothing and is left out.
  */
-function failureLines(logs: readonly EngineLog[]): string {
+function failureLines(logs: readonly EngineLog[], stackName: string): string {
   const errors = logs.filter((log) => log.severity === "error");
   const ofResources = errors.filter((log) => log.urn !== "");
   const lines = (ofResources.length > 0 ? ofResources : errors).map((log) => {
     const message = log.message.trim();
-    if (!log.urn) return message;
+    if (!log.urn) return /^(preview|update|refresh|destroy|import) failed$/.test(message) ? message : `pulumi:pulumi:Stack '${stackName}': ${message}`;
     const type = log.urn.split("::")[2]?.split("$").pop() ?? "";
     return `${shortType(type)} '${nameOfUrn(log.urn)}': ${message}`;
   });
