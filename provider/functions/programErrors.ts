@@ -28,10 +28,16 @@ function quietLateHandling(): void {
   });
 }
 
-/** Marks `error` (an Error) as a RunError for Pulumi's program runner, and returns it. */
+/**
+ * Marks `error` (an Error) as a RunError for Pulumi's program runner, and returns it. Its stack becomes the message
+ * alone: the runner prints none, and the frames it had (the SDK's, source-mapped to `node_modules/@pulumi/output.ts`)
+ * make Node 20.20's `util.inspect(error, { colors: true })`, which the runner calls on every uncaught error, loop for
+ * half a minute and gigabytes before it gives up (nodejs/node#64011).
+ */
 export function asRunError(error: unknown): unknown {
   if (error instanceof Error && !Object.prototype.hasOwnProperty.call(error, RUN_ERROR_MARKER)) {
     Object.defineProperty(error, RUN_ERROR_MARKER, { value: true, enumerable: false });
+    Object.defineProperty(error, "stack", { value: `${error.name}: ${error.message}`, writable: true, configurable: true, enumerable: false });
   }
   if (typeof error === "object" && error !== null) {
     raised.add(error);

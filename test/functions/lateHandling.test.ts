@@ -30,3 +30,21 @@ it("the warning as Node prints it for another promise handled late", () => {
   expect(warnings).toHaveLength(1);
   expect(warnings[0]).toMatch(/PromiseRejectionHandledWarning: Promise rejection was handled asynchronously/);
 });
+
+it("the package's error carries its message as its stack: inspecting it in colour, as the runner does, is immediate on Node 20.20", () => {
+  assertDistIsFresh();
+  // A stack as the runner sees one (the SDK's frames source-mapped under node_modules/@pulumi/), which Node 20.20's
+  // coloured inspect of an error loops on (nodejs/node#64011).
+  const script = [
+    `const { asRunError } = require(${JSON.stringify(path.join(REPO_ROOT, "dist", "functions", "programErrors.js"))});`,
+    "const error = new Error('Missing tenant domain');",
+    "error.stack = 'Error: Missing tenant domain\\n    at async applyHelperAsync (/project/node_modules/@pulumi/output.ts:516:25)';",
+    "asRunError(error);",
+    "process.stdout.write(require('util').inspect(error, { colors: true }));",
+  ].join("\n");
+  const run = spawnSync(process.execPath, ["-e", script], { encoding: "utf8", timeout: 10_000 });
+  expect(run.signal, "the inspect did not finish within 10 s").toBeNull();
+  expect(run.status, run.stderr).toBe(0);
+  expect(run.stdout).toContain("Missing tenant domain");
+  expect(run.stdout).not.toContain("    at ");
+});

@@ -20,7 +20,8 @@ const DISK_NEEDED = 5 * 1024 ** 3;
 const PKG_MODULE = "github.com/pulumi/pulumi/pkg/v3";
 const SDK_MODULE = "github.com/pulumi/pulumi/sdk/v3";
 const YAML_MODULE = "github.com/pulumi/pulumi-yaml";
-const MAIN_PACKAGES = [`${PKG_MODULE}/cmd/pulumi`, `${YAML_MODULE}/cmd/pulumi-language-yaml`];
+/** The CLI, the YAML host, and this module's stand-ins for the Python and Go hosts (see langhost/host.go). */
+const MAIN_PACKAGES = [`${PKG_MODULE}/cmd/pulumi`, `${YAML_MODULE}/cmd/pulumi-language-yaml`, "./cmd/pulumi-language-python", "./cmd/pulumi-language-go"];
 
 export interface Pins {
   pulumi: string;
@@ -76,10 +77,27 @@ function buildKey(pins: Pins, go: string): string {
   const hash = createHash("sha256");
   for (const file of ["go.mod", "go.sum"]) hash.update(fs.readFileSync(path.join(CLI_DIR, file)));
   hash.update(JSON.stringify(buildArgs(pins))).update(go).update(fs.readFileSync(nodejsLauncherSource()));
+  // This module's own Go code (the stand-in hosts) is part of what is built.
+  for (const file of ownGoFiles()) hash.update(file).update(fs.readFileSync(file));
   return hash.digest("hex");
 }
 
-const EXECUTABLES = ["pulumi", "pulumi-language-yaml", "pulumi-resource-pulumi-nodejs", "pulumi-language-python-exec"];
+function ownGoFiles(dir = CLI_DIR): string[] {
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.name !== "bin")
+    .flatMap((entry) => (entry.isDirectory() ? ownGoFiles(path.join(dir, entry.name)) : entry.name.endsWith(".go") ? [path.join(dir, entry.name)] : []))
+    .sort();
+}
+
+const EXECUTABLES = [
+  "pulumi",
+  "pulumi-language-yaml",
+  "pulumi-language-python",
+  "pulumi-language-go",
+  "pulumi-resource-pulumi-nodejs",
+  "pulumi-language-python-exec",
+];
 
 function builtCliIsCurrent(pins: Pins, go: string | undefined): boolean {
   if (!EXECUTABLES.every((name) => fs.existsSync(path.join(BIN_DIR, name)))) return false;

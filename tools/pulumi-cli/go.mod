@@ -1,5 +1,6 @@
 // The Pulumi CLI and the YAML language host this repository's tests run, pinned to one release and built from Go
-// modules by build.ts (`npm run pulumi-cli`). pulumi-yaml is the version pulumi/pulumi's
+// modules by build.ts (`npm run pulumi-cli`), with this module's stand-ins for the Python and Go language hosts
+// (langhost/), whose own modules the proxy does not serve. pulumi-yaml is the version pulumi/pulumi's
 // scripts/get-language-providers.sh names at the pkg/v3 tag below. build.ts refuses a go.mod whose pkg/v3 and
 // sdk/v3 differ (a pulumi-yaml release that requires a newer pkg/v3 would lift both without a word).
 module pulumi-tenant.local/tools/pulumi-cli
@@ -9,6 +10,13 @@ go 1.26
 tool (
 	github.com/pulumi/pulumi-yaml/cmd/pulumi-language-yaml
 	github.com/pulumi/pulumi/pkg/v3/cmd/pulumi
+)
+
+require (
+	github.com/pulumi/pulumi/pkg/v3 v3.259.0
+	github.com/pulumi/pulumi/sdk/v3 v3.259.0
+	google.golang.org/grpc v1.83.1
+	google.golang.org/protobuf v1.36.12
 )
 
 require (
@@ -208,8 +216,6 @@ require (
 	github.com/pulumi/appdash v0.0.0-20231130102222-75f619a67231 // indirect
 	github.com/pulumi/inflector v0.2.1 // indirect
 	github.com/pulumi/pulumi-yaml v1.38.3 // indirect
-	github.com/pulumi/pulumi/pkg/v3 v3.259.0 // indirect
-	github.com/pulumi/pulumi/sdk/v3 v3.259.0 // indirect
 	github.com/rivo/uniseg v0.4.7 // indirect
 	github.com/rogpeppe/go-internal v1.14.1 // indirect
 	github.com/russross/blackfriday/v2 v2.1.0 // indirect
@@ -286,8 +292,6 @@ require (
 	google.golang.org/genproto v0.0.0-20260724162435-b2f20204f0df // indirect
 	google.golang.org/genproto/googleapis/api v0.0.0-20260819154853-08b0e4226688 // indirect
 	google.golang.org/genproto/googleapis/rpc v0.0.0-20260819154853-08b0e4226688 // indirect
-	google.golang.org/grpc v1.83.1 // indirect
-	google.golang.org/protobuf v1.36.12 // indirect
 	gopkg.in/yaml.v2 v2.4.0 // indirect
 	gopkg.in/yaml.v3 v3.0.1 // indirect
 	lukechampine.com/frand v1.5.1 // indirect
