@@ -11,7 +11,7 @@ import { startEmulator, type Emulator } from "../../tools/emulator";
 import { ExpectNoChangesError, displayedChanges, proposedChanges, type RunResult } from "../../tools/engine";
 import { SENTINELS, SENTINEL_CLIENT } from "../../tools/stacks/basicStack";
 import { AWS_SECRET_SENTINELS, mfaPushStack, type MfaPushStack } from "../../tools/stacks/mfaPushStack";
-import { API_PREFIX, OutOfBandAdmin, PUSH_API_PATH, RequestWindow, expectNoSecrets, operations, visibleTexts } from "./helpers";
+import { API_PREFIX, OutOfBandAdmin, PUSH_API_PATH, RequestWindow, diffShownFor, expectNoSecrets, operations, visibleTexts } from "./helpers";
 
 const SNS = `${API_PREFIX}/guardian/factors/push-notification/providers/sns`;
 const FACTORS = `${API_PREFIX}/guardian/factors`;
@@ -85,7 +85,7 @@ describe.sequential("examples/mfa-push: push MFA through SNS as code", () => {
   it("a region changed by hand is found by preview --refresh --expect-no-changes, one read per resource", async () => {
     await admin.call("PATCH", SNS, { aws_region: "eu-west-1" });
     requests.take();
-    const error = await stack.engine.preview({ refresh: true, expectNoChanges: true }).then(
+    const error = await stack.engine.preview({ refresh: true, expectNoChanges: true, diff: true }).then(
       () => new Error("expected drift, but the preview had no changes"),
       (caught: unknown) => caught,
     );
@@ -94,6 +94,7 @@ describe.sequential("examples/mfa-push: push MFA through SNS as code", () => {
       (step) => `${step.op} ${step.type} ${step.name}: ${displayedChanges(step).join(", ")}`,
     );
     expect(proposed).toEqual(["update tenant:SnsPushProvider sns: awsRegion"]);
+    expect(diffShownFor(error.result.programOutput, "sns", "update")).toEqual(["awsRegion"]);
     const calls = requests.take();
     expect(calls.mutating()).toEqual([]);
     expect(calls.counts()).toEqual({ [`GET ${SNS}`]: 1, [`GET ${PUSH_API_PATH}`]: 1, [`GET ${FACTORS}`]: 1 });

@@ -236,6 +236,14 @@ export class PulumiCliEngine implements Engine {
     return this.stackReady;
   }
 
+  /** `args` as this engine runs them: its project, its stack and that stack's config file. */
+  commandArgs(args: string[], cwd = this.opts.projectDir): string[] {
+    const fullArgs = [...args, "--non-interactive", "--cwd", cwd];
+    if (args[0] !== "stack" || args[1] !== "select") fullArgs.push("--stack", this.opts.stack);
+    if (["preview", "up", "refresh", "destroy", "import", "config"].includes(args[0])) fullArgs.push("--config-file", this.configFile());
+    return fullArgs;
+  }
+
   private configFile(): string {
     return path.join(path.resolve(this.opts.stateDir), `Pulumi.${this.opts.stack}.yaml`);
   }
@@ -245,9 +253,7 @@ export class PulumiCliEngine implements Engine {
     mustSucceed = true,
     cwd = this.opts.projectDir,
   ): Promise<{ code: number | null; stdout: string; stderr: string; program: string }> {
-    const fullArgs = [...args, "--non-interactive", "--cwd", cwd];
-    if (args[0] !== "stack" || args[1] !== "select") fullArgs.push("--stack", this.opts.stack);
-    if (["preview", "up", "refresh", "destroy", "import", "config"].includes(args[0])) fullArgs.push("--config-file", this.configFile());
+    const fullArgs = this.commandArgs(args, cwd);
     let program = "";
     const outcome = await runPulumi(this.cli, fullArgs, {
       env: this.commandEnv(),
