@@ -126,15 +126,30 @@ export function locatePulumiCli(): PulumiCli | undefined {
 export class PulumiCliUnavailableError extends Error {}
 
 /** The CLI, building it first when Go is here and no current build or pinned `pulumi` on PATH is. */
+/** Which CLI to use: a current build, else the pinned release on PATH, else a new build where Go is, else none. */
+export function cliChoice(facts: { currentBuild: boolean; pinnedOnPath: boolean; go: boolean }): "built" | "path" | "build" | "missing" {
+  if (facts.currentBuild) return "built";
+  if (facts.pinnedOnPath) return "path";
+  return facts.go ? "build" : "missing";
+}
+
 export async function ensurePulumiCli(log: (line: string) => void = (line) => process.stderr.write(line + "\n")): Promise<PulumiCli> {
   const pins = readPins();
   const go = goVersion();
-  if (builtCliIsCurrent(pins, go)) return { bin: path.join(BIN_DIR, "pulumi"), version: pins.pulumi, source: "built" };
-  const onPath = pulumiOnPath(pins);
-  if (onPath) return onPath;
-  if (!go) throw new PulumiCliUnavailableError(missingCliMessage(pins.pulumi));
-  await build(pins, go, log);
-  return { bin: path.join(BIN_DIR, "pulumi"), version: pins.pulumi, source: "built" };
+  const built: PulumiCli = { bin: path.join(BIN_DIR, "pulumi"), version: pins.pulumi, source: "built" };
+  const currentBuild = builtCliIsCurrent(pins, go);
+  const onPath = currentBuild ? undefined : pulumiOnPath(pins);
+  switch (cliChoice({ currentBuild, pinnedOnPath: onPath !== undefined, go: go !== undefined })) {
+    case "built":
+      return built;
+    case "path":
+      return onPath!;
+    case "missing":
+      throw new PulumiCliUnavailableError(missingCliMessage(pins.pulumi));
+    case "build":
+      await build(pins, go!, log);
+      return built;
+  }
 }
 
 async function build(pins: Pins, go: string, log: (line: string) => void): Promise<void> {
