@@ -163,5 +163,8 @@ describe.sequential("examples/mfa-push on a tenant that held an SNS configuratio
       },
     ]);
     expect(result.hostOutput).not.toContain("the tenant keeps the SNS configuration");
+    // The CLI shows it as a warning and counts it as one.
+    expect(result.programOutput).toMatch(/warning: SnsPushProvider "sns" was removed from the stack/);
+    expect(result.programOutput).not.toMatch(/info: SnsPushProvider "sns"/);
   });
 });

@@ -200,6 +200,9 @@ export class PulumiCliEngine implements Engine {
       parallel: 0,
       peakOperations: 0,
     };
+    // Every plugin sits beside the CLI; one taken from PATH instead is a set-up the user would be warned of.
+    const ambient = /using (pulumi-[\w-]+) from \$PATH/.exec(outcome.stdout + outcome.stderr);
+    if (ambient) throw new EngineRunError(`${args[0]}: the CLI warned that it took ${ambient[1]} from PATH, not from beside it`, result);
     // The CLI's exit code with --expect-no-changes when there were changes.
     if (expectNoChanges && outcome.code !== 0 && /no changes were expected/.test(outcome.stdout + outcome.stderr)) {
       throw new ExpectNoChangesError(operation, result);

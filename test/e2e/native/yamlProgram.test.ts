@@ -177,7 +177,14 @@ describe.sequential("a YAML program declaring every resource type and calling bo
   it("up --refresh repairs it; destroy leaves the tenant's settings as they were", async () => {
     runs.push(await engine.up({ refresh: true }));
     runs.push(await engine.preview({ refresh: true, expectNoChanges: true }));
-    runs.push(await engine.destroy());
+    const destroyed = await engine.destroy();
+    runs.push(destroyed);
+    // What destroy cannot take away arrives as a warning under each resource, as the CLI shows and counts warnings.
+    expect(destroyed.diagnostics.map((log) => [log.severity, log.urn.split("::").pop()])).toEqual(
+      expect.arrayContaining([["warning", "apns"], ["warning", "fcm"]]),
+    );
+    expect(destroyed.programOutput).toMatch(/tenant:index:ApnsPushProvider \(apns\):\n\s+warning: ApnsPushProvider "apns" was removed from the stack/);
+    expect(destroyed.programOutput).toMatch(/tenant:index:FcmPushProvider \(fcm\):\n\s+warning: FcmPushProvider "fcm" was removed from the stack/);
     expect({ mfa: emulator.state.mfa.snapshot(), push: emulator.state.pushProvider }).toEqual(before);
     expect(emulator.state.phoneProviders.size).toBe(0);
     expect(emulator.state.eventStreams.map((stream) => stream.name)).not.toContain("audit");
