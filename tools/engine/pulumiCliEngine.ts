@@ -147,6 +147,20 @@ export class PulumiCliEngine implements Engine {
     return fs.existsSync(file) ? fs.promises.readFile(file, "utf8") : "";
   }
 
+  /**
+   * Everything the backend keeps of the stack (its checkpoint, history and backups under `.pulumi`) and what
+   * `pulumi stack export` prints, by where: what a secret scan must search besides the run's output.
+   */
+  async backendTexts(): Promise<Record<string, string>> {
+    await this.ensureStack();
+    const texts: Record<string, string> = { "pulumi stack export": (await this.pulumi(["stack", "export"])).stdout };
+    const root = path.join(path.resolve(this.opts.stateDir), ".pulumi");
+    for (const entry of await fs.promises.readdir(root, { recursive: true, withFileTypes: true })) {
+      if (entry.isFile()) texts[path.relative(root, path.join(entry.parentPath, entry.name))] = await fs.promises.readFile(path.join(entry.parentPath, entry.name), "utf8");
+    }
+    return texts;
+  }
+
   /** The file backend's checkpoint of the stack (project-scoped stacks, as the CLI lays them out since v3.61). */
   stateFile(): string {
     return path.join(path.resolve(this.opts.stateDir), ".pulumi", "stacks", this.projectName, `${this.opts.stack}.json`);
