@@ -12,14 +12,14 @@ import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse as parseYaml, stringify as stringifyYaml } from "yaml";
 import { startEmulator, type Emulator } from "../../tools/emulator";
-import { ExpectNoChangesError, createEngine, type Engine, type RunResult } from "../../tools/engine";
+import { createEngine, type Engine, type RunResult } from "../../tools/engine";
 import { emulatorConnectionConfig } from "../../tools/stacks/basicStack";
 import { INSTALL_TIMEOUT_MS, TYPECHECK_TIMEOUT_MS, installConsumerProject } from "../consumer/consumerProject";
 import { assertDistIsFresh } from "../resources/dist";
 import { BLANK_TENANT_ENV } from "../support/blankTenantEnv";
 import { runCommand, tenantEnv, type CommandRun } from "../support/exportProcess";
 import { seedRealisticTenant, seedUnmanagedStream, tenantSnapshot } from "../support/realisticTenant";
-import { RequestWindow, diffShownFor, expectNoSecrets } from "./helpers";
+import { RequestWindow, diffShownFor, driftFailure, expectNoSecrets } from "./helpers";
 
 const CLIENT = { id: "export-round-trip-ci", secret: "sentinel-export-round-trip-client-secret-58a1" };
 const STREAMS = 120;
@@ -137,11 +137,7 @@ describe.sequential("export, then up: the tenant under code, unchanged", () => {
     async () => {
       const held = emulator.state.pushProvider;
       emulator.state.pushProvider = "guardian";
-      const drift = await engine.preview({ refresh: true, expectNoChanges: true, diff: true }).then(
-        () => new Error("expected the drift check to fail"),
-        (error: unknown) => error,
-      );
-      if (!(drift instanceof ExpectNoChangesError)) throw drift;
+      const drift = await driftFailure(engine.preview({ refresh: true, expectNoChanges: true, diff: true }));
       expect(diffShownFor(drift.result.programOutput, "push-provider-selection", "update")).toEqual(["provider"]);
       scan("drift check", drift.result, await engine.rawState());
       await engine.up({ refresh: true });

@@ -4,7 +4,7 @@
  */
 import { expect } from "vitest";
 import type { Emulator, RequestLogEntry } from "../../tools/emulator";
-import { displayedChanges, type RunResult } from "../../tools/engine";
+import { ExpectNoChangesError, displayedChanges, type RunResult } from "../../tools/engine";
 
 export const API_PREFIX = "/api/v2";
 export const TOKEN_PATH = "/oauth/token";
@@ -173,4 +173,14 @@ export function diffShownFor(cliOutput: string, name: string, op: string): strin
     }
   }
   return [...new Set(shown)];
+}
+
+/** The ExpectNoChangesError a drift check must end with; anything else (success included) fails the test. */
+export async function driftFailure(run: Promise<RunResult>): Promise<ExpectNoChangesError> {
+  const outcome = await run.then(
+    (result) => new Error(`expected the drift check to fail, but it found no change: ${operations(result).join(", ")}`),
+    (error: unknown) => error,
+  );
+  if (!(outcome instanceof ExpectNoChangesError)) throw outcome;
+  return outcome;
 }

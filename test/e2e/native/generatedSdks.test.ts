@@ -11,17 +11,16 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { stringify as stringifyYaml } from "yaml";
 import { startEmulator, type Emulator } from "../../../tools/emulator";
-import { ExpectNoChangesError, createEngine, requirePulumiCli, type Engine, type RunResult } from "../../../tools/engine";
+import { requirePulumiCli, type Engine, type RunResult } from "../../../tools/engine";
 import { readPins } from "../../../tools/pulumi-cli/build";
 import { pulumiCliEnv } from "../../../tools/pulumi-cli/pulumi";
 import { REPO_ROOT } from "../../../tools/stacks/packageLink";
 import { INSTALL_TIMEOUT_MS, installConsumerProject } from "../../consumer/consumerProject";
 import { readmeFencedBlocks } from "../../docs/snippets";
 import { assertDistIsFresh } from "../../resources/dist";
-import { BLANK_TENANT_ENV } from "../../support/blankTenantEnv";
-import { OutOfBandAdmin, diffShownFor, expectNoSecrets, operations } from "../helpers";
+import { OutOfBandAdmin, diffShownFor, driftFailure, expectNoSecrets, operations } from "../helpers";
+import { README_PLUGINS, pluginProject, pluginProjectEngine } from "./pluginProjects";
 
 const CLIENT = { id: "sdk-ci", secret: "sentinel-generated-sdk-client-secret-4b9e" };
 const SMS_TOKEN = "sentinel-generated-sdk-sms-token-c21f";
@@ -64,33 +63,8 @@ it("pulumi package get-schema gives the schema the package ships", () => {
   expect(Object.keys(schema.resources).sort()).toEqual(Object.keys(shipped.resources).sort());
 });
 
-/** A project folder holding `tenant-plugin/` (the packed package installed) and its Pulumi.yaml. */
-function project(name: string, pulumiYaml: Record<string, unknown>, files: Record<string, string>): string {
-  const dir = path.join(work, name);
-  fs.mkdirSync(dir, { recursive: true });
-  fs.symlinkSync(plugin, path.join(dir, "tenant-plugin"), "dir");
-  const plugins = { providers: [{ name: "tenant", path: "tenant-plugin/node_modules/pulumi-tenant" }] };
-  fs.writeFileSync(path.join(dir, "Pulumi.yaml"), stringifyYaml({ ...pulumiYaml, plugins }));
-  for (const [file, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, file), text);
-  return dir;
-}
-
-function engineFor(projectDir: string, emulator: Emulator): Engine {
-  return createEngine({
-    projectDir,
-    stack: "dev",
-    stateDir: path.join(projectDir, ".state"),
-    passphrase: "generated sdks",
-    config: {
-      "tenant:domain": { value: emulator.url },
-      "tenant:clientId": { value: CLIENT.id },
-      "tenant:clientSecret": { value: CLIENT.secret, secret: true },
-      smsAuthToken: { value: SMS_TOKEN, secret: true },
-    },
-    env: BLANK_TENANT_ENV,
-    timeoutMs: STEP_TIMEOUT_MS,
-  });
-}
+const project = (name: string, pulumiYaml: Record<string, unknown>, files: Record<string, string>): string =>
+  pluginProject(path.join(work, name), plugin, { ...pulumiYaml, plugins: README_PLUGINS }, files);
 
 /** up, the drift check clean and then failing on a push provider changed by hand, and destroy. */
 function lifecycle(label: string, makeProject: () => string, expectedCreates: string[]): void {
@@ -102,7 +76,7 @@ function lifecycle(label: string, makeProject: () => string, expectedCreates: st
     beforeAll(async () => {
       emulator = await startEmulator({ clients: [CLIENT] });
       emulator.seedEventStreams(2);
-      engine = engineFor(makeProject(), emulator);
+      engine = pluginProjectEngine(makeProject(), emulator, CLIENT, { smsAuthToken: { value: SMS_TOKEN, secret: true } });
     }, INSTALL_TIMEOUT_MS);
 
     afterAll(async () => {
@@ -121,11 +95,7 @@ function lifecycle(label: string, makeProject: () => string, expectedCreates: st
       runs.push(await engine.preview({ refresh: true, expectNoChanges: true }));
       const admin = await OutOfBandAdmin.create(emulator, CLIENT.id);
       await admin.selectPushProvider("guardian");
-      const drift = await engine.preview({ refresh: true, expectNoChanges: true, diff: true }).then(
-        () => new Error("expected the drift check to fail"),
-        (error: unknown) => error,
-      );
-      if (!(drift instanceof ExpectNoChangesError)) throw drift;
+      const drift = await driftFailure(engine.preview({ refresh: true, expectNoChanges: true, diff: true }));
       runs.push(drift.result);
       expect(diffShownFor(drift.result.programOutput, "push", "update")).toEqual(["provider"]);
     }, STEP_TIMEOUT_MS);

@@ -9,20 +9,21 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parse as parseYaml, stringify as stringifyYaml } from "yaml";
+import { parse as parseYaml } from "yaml";
 import { startEmulator, type Emulator } from "../../../tools/emulator";
-import { ExpectNoChangesError, createEngine, type Engine, type RunResult } from "../../../tools/engine";
+import type { Engine, RunResult } from "../../../tools/engine";
+import type { StackConfig } from "../../../tools/engine/project";
 import { INSTALL_TIMEOUT_MS, installConsumerProject } from "../../consumer/consumerProject";
 import { readmeFencedBlocks } from "../../docs/snippets";
 import { assertDistIsFresh } from "../../resources/dist";
-import { BLANK_TENANT_ENV } from "../../support/blankTenantEnv";
 import { REPO_ROOT } from "../../../tools/stacks/packageLink";
-import { OutOfBandAdmin, diffShownFor, expectNoSecrets, operations } from "../helpers";
+import { OutOfBandAdmin, diffShownFor, driftFailure, expectNoSecrets, operations } from "../helpers";
 import { everyTypeProgram, EVERY_TYPE_SECRETS } from "./everyTypeProgram";
+import { pluginProject, pluginProjectEngine } from "./pluginProjects";
 
 const CLIENT = { id: "yaml-ci", secret: "sentinel-yaml-client-secret-2c7e91" };
 const SMS_TOKEN = "sentinel-yaml-sms-token-80d4aa";
-const STEP_TIMEOUT_MS = 180_000;
+const STEP_TIMEOUT_MS = 300_000;
 
 let work = "";
 let plugin = "";
@@ -37,40 +38,8 @@ afterAll(() => {
   for (const folder of [work, plugin]) if (folder) fs.rmSync(folder, { recursive: true, force: true });
 });
 
-/** A YAML project in its own folder whose `tenant-plugin/` is a project with the packed package installed. */
-function yamlProject(name: string, program: Record<string, unknown>): string {
-  const dir = path.join(work, name);
-  fs.mkdirSync(dir, { recursive: true });
-  fs.symlinkSync(plugin, path.join(dir, "tenant-plugin"), "dir");
-  fs.writeFileSync(path.join(dir, "Pulumi.yaml"), stringifyYaml(program));
-  return dir;
-}
-
-function yamlEngine(projectDir: string, emulator: Emulator, config: Record<string, { value: string; secret?: boolean }> = {}): Engine {
-  return createEngine({
-    projectDir,
-    stack: "dev",
-    stateDir: path.join(projectDir, ".state"),
-    passphrase: "yaml program",
-    config: {
-      "tenant:domain": { value: emulator.url },
-      "tenant:clientId": { value: CLIENT.id },
-      "tenant:clientSecret": { value: CLIENT.secret, secret: true },
-      ...config,
-    },
-    env: BLANK_TENANT_ENV,
-    timeoutMs: STEP_TIMEOUT_MS,
-  });
-}
-
-async function driftOf(run: Promise<RunResult>): Promise<ExpectNoChangesError> {
-  const outcome = await run.then(
-    () => new Error("expected the drift check to fail"),
-    (error: unknown) => error,
-  );
-  if (!(outcome instanceof ExpectNoChangesError)) throw outcome;
-  return outcome;
-}
+const yamlProject = (name: string, program: Record<string, unknown>): string => pluginProject(path.join(work, name), plugin, program);
+const yamlEngine = (projectDir: string, emulator: Emulator, config: StackConfig = {}): Engine => pluginProjectEngine(projectDir, emulator, CLIENT, config);
 
 describe.sequential("the README's YAML program, as written", () => {
   let emulator: Emulator;
@@ -112,7 +81,7 @@ describe.sequential("the README's YAML program, as written", () => {
     runs.push(await engine.preview({ refresh: true, expectNoChanges: true }));
     const admin = await OutOfBandAdmin.create(emulator, CLIENT.id);
     await admin.patchPhoneProvider([...emulator.state.phoneProviders.keys()][0], { disabled: true });
-    const drift = await driftOf(engine.preview({ refresh: true, expectNoChanges: true, diff: true }));
+    const drift = await driftFailure(engine.preview({ refresh: true, expectNoChanges: true, diff: true }));
     runs.push(drift.result);
     expect(diffShownFor(drift.result.programOutput, "sms", "update")).toEqual(["disabled"]);
   }, STEP_TIMEOUT_MS);
@@ -169,7 +138,7 @@ describe.sequential("a YAML program declaring every resource type and calling bo
     const admin = await OutOfBandAdmin.create(emulator, CLIENT.id);
     const stream = emulator.state.eventStreams.find((candidate) => candidate.name === "audit")!;
     await admin.call("PATCH", `/api/v2/event-streams/${stream.id}`, { status: "disabled" });
-    const drift = await driftOf(engine.preview({ refresh: true, expectNoChanges: true, diff: true }));
+    const drift = await driftFailure(engine.preview({ refresh: true, expectNoChanges: true, diff: true }));
     runs.push(drift.result);
     expect(diffShownFor(drift.result.programOutput, "audit", "update")).toEqual(["status"]);
   }, STEP_TIMEOUT_MS);

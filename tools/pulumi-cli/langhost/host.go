@@ -129,6 +129,11 @@ func Main(runtime Runtime) {
 	}
 }
 
+// Failed is a Run's answer for an error that stopped it.
+func Failed(err error) *pulumirpc.RunResponse {
+	return &pulumirpc.RunResponse{Error: err.Error()}
+}
+
 // ConfigJSON is the run's config as the hosts pass it to every SDK: a JSON object of `<namespace>:<name>` keys.
 func ConfigJSON(req *pulumirpc.RunRequest) (string, string, error) {
 	config, err := json.Marshal(req.GetConfig())

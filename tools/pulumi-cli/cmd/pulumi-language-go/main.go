@@ -25,26 +25,22 @@ func (golang) Generate(pkg *schema.Package, _ map[string][]byte, _ schema.Refere
 	return gogen.GeneratePackage("pulumi-language-go", pkg, nil)
 }
 
-func failed(err error) *pulumirpc.RunResponse {
-	return &pulumirpc.RunResponse{Error: err.Error()}
-}
-
 func (golang) Run(ctx context.Context, req *pulumirpc.RunRequest, engineAddress string) *pulumirpc.RunResponse {
 	programDir := req.GetInfo().GetProgramDirectory()
 	out, err := os.MkdirTemp("", "pulumi-go-program-")
 	if err != nil {
-		return failed(err)
+		return langhost.Failed(err)
 	}
 	defer os.RemoveAll(out)
 	binary := filepath.Join(out, "program")
 	build := exec.CommandContext(ctx, "go", "build", "-buildvcs=false", "-o", binary, ".")
 	build.Dir = programDir
 	if output, err := build.CombinedOutput(); err != nil {
-		return failed(fmt.Errorf("unable to run `go build`: %w\n%s", err, output))
+		return langhost.Failed(fmt.Errorf("unable to run `go build`: %w\n%s", err, output))
 	}
 	config, secretKeys, err := langhost.ConfigJSON(req)
 	if err != nil {
-		return failed(err)
+		return langhost.Failed(err)
 	}
 	run := exec.CommandContext(ctx, binary, req.GetArgs()...)
 	run.Dir = req.GetPwd()
@@ -69,9 +65,9 @@ func (golang) Run(ctx context.Context, req *pulumirpc.RunRequest, engineAddress 
 	if err := run.Run(); err != nil {
 		var exit *exec.ExitError
 		if errors.As(err, &exit) {
-			return failed(fmt.Errorf("program exited with non-zero exit code: %d", exit.ExitCode()))
+			return langhost.Failed(fmt.Errorf("program exited with non-zero exit code: %d", exit.ExitCode()))
 		}
-		return failed(fmt.Errorf("problem executing program: %w", err))
+		return langhost.Failed(fmt.Errorf("problem executing program: %w", err))
 	}
 	return &pulumirpc.RunResponse{}
 }

@@ -27,14 +27,10 @@ func (python) Generate(pkg *schema.Package, extraFiles map[string][]byte, loader
 	return pygen.GeneratePackage("pulumi-language-python", pkg, extraFiles, loader)
 }
 
-func failed(err error) *pulumirpc.RunResponse {
-	return &pulumirpc.RunResponse{Error: err.Error()}
-}
-
 func (python) Run(ctx context.Context, req *pulumirpc.RunRequest, engineAddress string) *pulumirpc.RunResponse {
 	self, err := os.Executable()
 	if err != nil {
-		return failed(err)
+		return langhost.Failed(err)
 	}
 	runner := filepath.Join(filepath.Dir(self), "pulumi-language-python-exec")
 	info := req.GetInfo()
@@ -43,7 +39,7 @@ func (python) Run(ctx context.Context, req *pulumirpc.RunRequest, engineAddress 
 		Root: info.GetRootDirectory(), ProgramDir: info.GetProgramDirectory(), Virtualenv: virtualenv, Toolchain: toolchain.Pip,
 	})
 	if err != nil {
-		return failed(err)
+		return langhost.Failed(err)
 	}
 	args := []string{runner}
 	flag := func(name, value string) {
@@ -64,11 +60,11 @@ func (python) Run(ctx context.Context, req *pulumirpc.RunRequest, engineAddress 
 
 	cmd, err := tc.Command(ctx, args...)
 	if err != nil {
-		return failed(err)
+		return langhost.Failed(err)
 	}
 	config, secretKeys, err := langhost.ConfigJSON(req)
 	if err != nil {
-		return failed(err)
+		return langhost.Failed(err)
 	}
 	if cmd.Env == nil {
 		cmd.Env = os.Environ()
@@ -82,9 +78,9 @@ func (python) Run(ctx context.Context, req *pulumirpc.RunRequest, engineAddress 
 			if exit.ExitCode() == 32 {
 				return &pulumirpc.RunResponse{Bail: true}
 			}
-			return failed(fmt.Errorf("Program exited with non-zero exit code: %d", exit.ExitCode()))
+			return langhost.Failed(fmt.Errorf("Program exited with non-zero exit code: %d", exit.ExitCode()))
 		}
-		return failed(fmt.Errorf("Problem executing program (could not run language executor): %w", err))
+		return langhost.Failed(fmt.Errorf("Problem executing program (could not run language executor): %w", err))
 	}
 	return &pulumirpc.RunResponse{}
 }
