@@ -1,6 +1,6 @@
 /**
  * Benchmark: HTTP requests the API sees per operation, against the floor. One examples/basic stack (through the
- * engine stand-in: real program, real provider hosts) goes through create → update → no-op up → preview →
+ * Pulumi CLI, or with PULUMI_CLI=0 the engine stand-in: real program, real provider hosts) goes through create → update → no-op up → preview →
  * refresh → destroy on one emulator; each run's requests are attributed to resources by path, and the preload
  * counts token requests per process. The MFA resources are measured the same way on examples/mfa-sms (a phone
  * provider, its message types, two phone templates, the sms factor and the policy), with preview --refresh in place

@@ -3,7 +3,7 @@
  * examples/mfa-sms), and the resources' share of a no-op up, a preview and a preview --refresh.
  */
 import type { Operation, OperationRun, ResourceName } from "./callsPerOperation";
-import type { Row } from "./report";
+import { engineLabel, type Row } from "./report";
 
 const PER_RESOURCE: { resource: ResourceName; floor: Record<string, number>; floorNote?: string; why: Record<string, string> }[] = [
   {
@@ -54,7 +54,7 @@ function perResourceRows(runs: readonly OperationRun[], resources: typeof PER_RE
     if (below.length > 0) verdicts.push(`below the floor on ${below.join(", ")}: the bench's floor is wrong or a call went missing`);
     return {
       section: "2",
-      measure: `Calls per operation, ${resource}: create / update / read / delete (${example} through the engine stand-in)`,
+      measure: `Calls per operation, ${resource}: create / update / read / delete (${example} through ${engineLabel()})`,
       result: measured.map((methods) => `${methods.length}${methods.length ? ` (${methods.join("+")})` : ""}`).join(" / "),
       goal: `floor ${CRUD.map((operation) => floor[operation]).join(" / ")}${floorNote ? ` (${floorNote})` : ""}`,
       verdict: verdicts.length === 0 ? "at the floor" : verdicts.join("; "),

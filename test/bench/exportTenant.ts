@@ -15,7 +15,7 @@ import { REPO_ROOT, packageLookupEnv } from "../../tools/stacks/packageLink";
 import { BLANK_TENANT_ENV } from "../support/blankTenantEnv";
 import { REPO_COMMAND, runCommand, tenantEnv } from "../support/exportProcess";
 import { seedRealisticTenant } from "../support/realisticTenant";
-import type { Row } from "./report";
+import { engineLabel, type Row } from "./report";
 
 /** The tenant's bucket: this many API requests a second (the emulator's default refill: a full bucket each second). */
 export const RATE_LIMIT_PER_SECOND = 50;
@@ -112,7 +112,7 @@ export function exportRows(bench: ExportBench): Row[] {
     },
     {
       section: "10",
-      measure: `up of the exported program (${bench.declared} resources) through the engine stand-in`,
+      measure: `up of the exported program (${bench.declared} resources) through ${engineLabel()}`,
       result:
         `${bench.up.gets} GET${bench.up.gets === 1 ? "" : "s"}, ${bench.up.others.length} other requests, ${bench.up.tokenRequests} token; ` +
         `${seconds(bench.up.wallMs)}; ${loads(bench.up.load)}`,

@@ -14,7 +14,7 @@ import { SENTINEL_CLIENT, emulatorConnectionConfig } from "../../tools/stacks/ba
 import { packageLookupEnv } from "../../tools/stacks/packageLink";
 import { measured, type Operation, type OperationRun, type ResourceName } from "./callsPerOperation";
 import { TimingRecorder } from "./processTimings";
-import type { Row } from "./report";
+import { engineLabel, type Row } from "./report";
 
 const PROJECT_DIR = join(__dirname, "fixtures", "pushCredentials");
 
@@ -87,7 +87,7 @@ export function pushCredentialCallRows(runs: readonly OperationRun[]): Row[] {
     const off = CRUD.filter((_operation, index) => measuredCalls[index].length !== floor[index]);
     return {
       section: "2",
-      measure: `Calls per operation, ${resource}: create / update / read / delete (a fixture of the three credentials through the engine stand-in)`,
+      measure: `Calls per operation, ${resource}: create / update / read / delete (a fixture of the three credentials through ${engineLabel()})`,
       result: measuredCalls.map(shown).join(" / "),
       goal: `floor ${floor.join(" / ")} (${note})`,
       verdict: off.length === 0 ? "at the floor" : `off the floor on ${off.join(", ")}`,

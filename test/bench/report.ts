@@ -3,6 +3,8 @@
  * are the issue's (stated here once); every figure comes from the run. Explanations are given only for rows
  * that miss or sit above the floor.
  */
+import { wantsStandIn } from "../../tools/engine";
+import { readPins } from "../../tools/pulumi-cli/build";
 import * as os from "node:os";
 import type { ColdStartSummary } from "./coldStart";
 import type { GetEventStreamsRun } from "./getEventStreams";
@@ -11,6 +13,11 @@ import type { ManyResourcesRun } from "./manyResources";
 import { providerText } from "../../provider/resources/common/providerText";
 import type { ProgramCostSample, TypeCost } from "./programCost";
 import { median, round, spread } from "./stats";
+
+/** What runs the programs of a bench row: the Pulumi CLI, or the stand-in when PULUMI_CLI=0 asks for it. */
+export function engineLabel(env: NodeJS.ProcessEnv = process.env): string {
+  return wantsStandIn(env) ? "the engine stand-in" : `the Pulumi CLI ${readPins().pulumi}`;
+}
 
 export interface Row {
   section: string;
@@ -200,7 +207,7 @@ export function manyResourceRows(runs: readonly ManyResourcesRun[]): Row[] {
   return [
     {
       section: "6",
-      measure: `up of ${count} tickets + a push selection + a phone provider through the engine stand-in, empty stack: API calls, ${runs.length} runs`,
+      measure: `up of ${count} tickets + a push selection + a phone provider through ${engineLabel()}, empty stack: API calls, ${runs.length} runs`,
       result: `${maxApi} API requests for ${creates} creates; ${maxTokens} token request(s), ${at((run) => run.apiCallers)} process(es) called the API`,
       goal: `floor: ${count + 2} (one per change) + 1 (the push selection's create reads the current one) + 1 token per process`,
       verdict: atFloor ? "exactly the floor" : "ABOVE the floor",
