@@ -9,6 +9,7 @@
  * Check and Diff load no request code: nothing here imports the client at run time.
  */
 import type { CheckResult, ConfigureRequest, CreateResult, ReadResult, UpdateResult } from "@pulumi/pulumi/dynamic";
+import { holdsReturnedSecret } from "../../client/returnedSecret";
 import { secretStrings } from "../../shapes/property";
 import { recordConfiguration, tenantConnection, tenantDomain } from "../tenantConnection";
 import { makeCall, type Call } from "./call";
@@ -47,8 +48,11 @@ export function defineHandler<Definition extends ResourceDefinition>(definition:
     ...secretStrings(definition.outputs, withoutProviderKey(stored)),
     ...secretStrings(definition.inputs, withoutProviderKey(stored)),
   ];
-  const finished = (outputs: OutputsOf<Definition>): StoredOutputs<Definition> =>
-    compact({ ...(outputs as PropertyBag), schemaVersion: STATE_VERSION }) as StoredOutputs<Definition>;
+  const finished = (outputs: OutputsOf<Definition>): StoredOutputs<Definition> => {
+    // A secret the service returned (Duo's key) is the handler's to compare and send back, never state's.
+    if (holdsReturnedSecret(outputs)) throw new Error(`${what}: a secret the service returned reached the outputs; nothing of it is stored`);
+    return compact({ ...(outputs as PropertyBag), schemaVersion: STATE_VERSION }) as StoredOutputs<Definition>;
+  };
 
   /** Stored state of any version, and the call for resource `id` that reads it. */
   async function existing(id: string, props: unknown, desired?: unknown): Promise<{ stored: StoredOutputs<Definition>; call: Call }> {
