@@ -55,13 +55,14 @@ export function settingScopes(apiResource: string): OperationScopes {
 }
 
 /**
- * The scopes of a tenant setting of several fields (common/fieldsSetting.ts): as `settingScopes`, and an update or a
- * delete reads first when the whole object must be written and a field is left out.
+ * The scopes of a tenant setting of several fields (common/fieldsSetting.ts): as `settingScopes`, and an update reads
+ * first when the whole object must be written and a field is left out; so does a delete, unless what create found
+ * always holds every field (`deleteReads` false).
  */
-export function fieldsSettingScopes(apiResource: string): OperationScopes {
+export function fieldsSettingScopes(apiResource: string, deleteReads = true): OperationScopes {
   const read = `read:${apiResource}` as const;
   const update = `update:${apiResource}` as const;
-  return { create: [read, update], read: [read], update: [read, update], delete: [read, update] };
+  return { create: [read, update], read: [read], update: [read, update], delete: deleteReads ? [read, update] : [update] };
 }
 
 export interface ResourceDefinition<Inputs extends z.ZodObject = z.ZodObject, Outputs extends z.ZodObject = z.ZodObject> {

@@ -82,7 +82,8 @@ export const mfaSettingsDefinition = defineResource({
   identity: { kind: "tenant", noun: "MFA settings" },
   adopts: "always",
   rules: timeoutsInOrder,
-  scopes: fieldsSettingScopes("tenant_settings"),
+  // Every field is always set, so delete writes back what create found without reading.
+  scopes: fieldsSettingScopes("tenant_settings", false),
   unpublishedScopes: {
     scopes: ["read:tenant_settings", "update:tenant_settings"],
     basis: "the Terraform provider's maintainers name them; the service's reference documents no scope for `/guardian/settings`",

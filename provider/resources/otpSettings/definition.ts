@@ -63,7 +63,8 @@ export const otpSettingsDefinition = defineResource({
   outputs,
   identity: { kind: "keyed", noun: "one-time-code settings", tenantOutput: "tenantDomain" },
   adopts: "always",
-  scopes: fieldsSettingScopes("guardian_factors"),
+  // Every field is always set, so delete writes back what create found without reading.
+  scopes: fieldsSettingScopes("guardian_factors", false),
   unpublishedScopes: {
     scopes: ["read:guardian_factors", "update:guardian_factors"],
     basis: "the package's choice for `sms` (its path, `…/phone/settings`, is documented nowhere); the docs name them for `email`",
