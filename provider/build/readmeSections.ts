@@ -99,11 +99,26 @@ export function allScopes(): string[] {
   });
 }
 
+/** The mark of a scope that rests on no published source for the resource's calls; the note under the table says why. */
+const UNPUBLISHED = "†";
+
 function renderScopes(): string {
-  const resourceRows = RESOURCES.map((definition) => [code(definition.name), ...OPERATIONS.map((operation) => scopeList(definition.scopes[operation]))]);
+  const resourceRows = RESOURCES.map((definition) => {
+    const unpublished = new Set<string>(definition.unpublishedScopes?.scopes ?? []);
+    const marked = (scopes: readonly string[]): string =>
+      scopes.length === 0 ? scopeList(scopes) : scopes.map((scope) => `${code(scope)}${unpublished.has(scope) ? UNPUBLISHED : ""}`).join(", ");
+    return [code(definition.name), ...OPERATIONS.map((operation) => marked(definition.scopes[operation]))];
+  });
   const functions = FUNCTIONS.map(({ definition }) => `${series(functionForms(definition.name).map(code), "and")} need ${scopeList(definition.scopes)} on every call.`);
   const header = ["Resource", "create", "read (refresh, `.get`, import)", "update", "delete"];
-  return [table(header, resourceRows), functions.join(" "), `All of them: ${allScopes().map(code).join(", ")}.`].join("\n\n");
+  const bases = RESOURCES.filter((definition) => definition.unpublishedScopes).map(
+    (definition) => `${code(definition.name)}: ${definition.unpublishedScopes?.basis}.`,
+  );
+  const note =
+    bases.length === 0
+      ? []
+      : [`${UNPUBLISHED} No published source names this scope for the resource's calls; it rests on what follows. ${bases.join(" ")}`];
+  return [table(header, resourceRows), ...note, functions.join(" "), `All of them: ${allScopes().map(code).join(", ")}.`].join("\n\n");
 }
 
 // Settings ------------------------------------------------------------------------------------------------------------
