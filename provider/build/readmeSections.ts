@@ -103,7 +103,7 @@ export function allScopes(): string[] {
 const UNPUBLISHED = "†";
 
 function renderScopes(): string {
-  const resourceRows = RESOURCES.map((definition) => {
+  const resourceRows = RESOURCES.map((definition: ResourceDefinition) => {
     const unpublished = new Set<string>(definition.unpublishedScopes?.scopes ?? []);
     const marked = (scopes: readonly string[]): string =>
       scopes.length === 0 ? scopeList(scopes) : scopes.map((scope) => `${code(scope)}${unpublished.has(scope) ? UNPUBLISHED : ""}`).join(", ");
@@ -111,8 +111,8 @@ function renderScopes(): string {
   });
   const functions = FUNCTIONS.map(({ definition }) => `${series(functionForms(definition.name).map(code), "and")} need ${scopeList(definition.scopes)} on every call.`);
   const header = ["Resource", "create", "read (refresh, `.get`, import)", "update", "delete"];
-  const bases = RESOURCES.filter((definition) => definition.unpublishedScopes).map(
-    (definition) => `${code(definition.name)}: ${definition.unpublishedScopes?.basis}.`,
+  const bases = RESOURCES.flatMap((definition: ResourceDefinition) =>
+    definition.unpublishedScopes ? [`${code(definition.name)}: ${definition.unpublishedScopes.basis}.`] : [],
   );
   const note =
     bases.length === 0

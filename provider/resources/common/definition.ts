@@ -56,8 +56,8 @@ export function settingScopes(apiResource: string): OperationScopes {
 
 /**
  * The scopes of a tenant setting of several fields (common/fieldsSetting.ts): as `settingScopes`, and an update reads
- * first when the whole object must be written and a field is left out; so does a delete, unless what create found
- * always holds every field (`deleteReads` false).
+ * too (the fields left out of a whole-object write, or what a write's answer lacks); so does a delete, unless it never
+ * needs to (`deleteReads` false: what create found holds every field a write needs).
  */
 export function fieldsSettingScopes(apiResource: string, deleteReads = true): OperationScopes {
   const read = `read:${apiResource}` as const;

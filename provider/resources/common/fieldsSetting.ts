@@ -42,10 +42,11 @@ export interface FieldsSetting<Definition extends ResourceDefinition> {
   read(call: Call, key: string | undefined): Promise<PropertyBag>;
   /**
    * Writes the fields wanted (those the program gives, or those delete puts back) and answers the setting as it then
-   * is, flattened as `read` does. A write that sends the whole object sends `whole()`: every field, those `wanted`
-   * leaves out as the tenant holds them (read just before, only when one is left out).
+   * is, flattened as `read` does — unless `answered` is false (a delete, which has no use for it). A write that sends
+   * the whole object sends `whole()`: every field, those `wanted` leaves out as the tenant holds them (read just
+   * before, only when one is left out).
    */
-  write(call: Call, wanted: PropertyBag, whole: () => Promise<PropertyBag>, key: string | undefined): Promise<PropertyBag>;
+  write(call: Call, wanted: PropertyBag, whole: () => Promise<PropertyBag>, key: string | undefined, answered: boolean): Promise<PropertyBag>;
   /** Whether the tenant holds a setting worth declaring (what `pulumi-tenant export` lists); default: always. */
   held?(live: PropertyBag): boolean;
 }
@@ -115,7 +116,7 @@ export function fieldsSettingCalls<Definition extends ResourceDefinition>(
       const before = await setting.read(call, key);
       const wanted = given(desired);
       const changed = differing(before, wanted);
-      const written = changed.length > 0 ? await setting.write(call, wanted, wholeOf(wanted, async () => before), key) : {};
+      const written = changed.length > 0 ? await setting.write(call, wanted, wholeOf(wanted, async () => before), key, true) : {};
       const programSecret = secretField === undefined ? undefined : wanted[secretField];
       // A key the program sent in place of one the tenant held: that one is gone for good.
       const replaced = secretField !== undefined && changed.includes(secretField) && before[secretField] instanceof ReturnedSecret;
@@ -156,7 +157,7 @@ export function fieldsSettingCalls<Definition extends ResourceDefinition>(
       await call.connection();
       const key = keyOf(desired);
       const wanted = given(desired);
-      const written = await setting.write(call, wanted, wholeOf(wanted, () => setting.read(call, key)), key);
+      const written = await setting.write(call, wanted, wholeOf(wanted, () => setting.read(call, key)), key, true);
       const programSecret = secretField === undefined ? undefined : wanted[secretField];
       const storedBag = stored as PropertyBag;
       // A key sent that is not the one the stack sent before replaces what the tenant held (or what replaced it).
@@ -205,7 +206,7 @@ export function fieldsSettingCalls<Definition extends ResourceDefinition>(
       const restorable = withoutNulls(found);
       // Nothing to write, or the tenant already holds it (the stack never changed it, or changed it back).
       if (Object.keys(restorable).length === 0 || differing(storedBag, restorable).length === 0) return;
-      await setting.write(call, restorable, wholeOf(restorable, () => setting.read(call, key)), key);
+      await setting.write(call, restorable, wholeOf(restorable, () => setting.read(call, key)), key, false);
     },
   };
 }

@@ -110,8 +110,8 @@ export const webAuthnSettingsDefinition = defineResource({
   identity: { kind: "keyed", noun: "WebAuthn settings", tenantOutput: "tenantDomain" },
   adopts: "always",
   rules: optionRules,
-  // Every write reads the options back: the PUT's answer holds only what was sent.
-  scopes: fieldsSettingScopes("guardian_factors"),
+  // Create and update read the options back (the PUT's answer holds only what was sent); delete only writes.
+  scopes: fieldsSettingScopes("guardian_factors", false),
   unpublishedScopes: {
     scopes: ["read:guardian_factors", "update:guardian_factors"],
     basis: "the package's choice (the service documents neither WebAuthn settings endpoint)",
