@@ -1,0 +1,126 @@
+/**
+ * Section 2 of the bench, for the MFA settings of several fields: DuoSettings, WebAuthnSettings, PushCustomApp,
+ * MfaSettings and OtpSettings (a fixture project declaring the five) through create → update (every resource's input
+ * changed, a field left out of each whole-object write) → no-op up → preview --refresh → refresh → destroy, requests
+ * attributed by path, against the floor of each. The tenant starts with a Duo integration and a custom app, so each
+ * create takes over what is there and each destroy puts it back.
+ *
+ *   npx tsx test/bench/factorSettingCalls.ts     (needs `npm run build`)
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { startEmulator, type Emulator } from "../../tools/emulator";
+import { createEngine, type Engine } from "../../tools/engine";
+import { SENTINEL_CLIENT, emulatorConnectionConfig } from "../../tools/stacks/basicStack";
+import { packageLookupEnv } from "../../tools/stacks/packageLink";
+import { measured, type Operation, type OperationRun, type ResourceName } from "./callsPerOperation";
+import { TimingRecorder } from "./processTimings";
+import type { Row } from "./report";
+
+const PROJECT_DIR = join(__dirname, "fixtures", "factorSettings");
+
+function settingsStack(emulator: Emulator, stateDir: string, env: NodeJS.ProcessEnv, changed: boolean): Engine {
+  return createEngine({
+    projectDir: PROJECT_DIR,
+    stack: "bench-factor-settings",
+    stateDir,
+    passphrase: "bench factor settings",
+    config: { ...emulatorConnectionConfig(emulator, SENTINEL_CLIENT), ...(changed ? { "bench-factor-settings:changed": { value: "true" } } : {}) },
+    env: { PULUMI_NODEJS_TRANSPILE_ONLY: "true", ...packageLookupEnv(), ...env },
+  });
+}
+
+export async function benchFactorSettingCalls(): Promise<OperationRun[]> {
+  const emulator = await startEmulator({ clients: [SENTINEL_CLIENT] });
+  emulator.state.factorSettings.duo = { ikey: "DIBENCHBEFORE0000001", skey: "sentinel-bench-duo-tenant-key", host: "api-before.duosecurity.com" };
+  emulator.state.factorSettings.customApp = { app_name: "Before", apple_app_link: "https://apps.apple.com/app/id1", google_app_link: "https://play.google.com/store/apps/details?id=before" };
+  const recorder = new TimingRecorder();
+  const stateDir = mkdtempSync(join(tmpdir(), "pulumi-tenant-bench-factor-settings-"));
+  const initial = settingsStack(emulator, stateDir, recorder.env(), false);
+  const changed = settingsStack(emulator, stateDir, recorder.env(), true);
+  try {
+    const runs: OperationRun[] = [];
+    runs.push(await measured(emulator, recorder, "create", () => initial.up()));
+    runs.push(await measured(emulator, recorder, "update", () => changed.up()));
+    runs.push(await measured(emulator, recorder, "no-op up", () => changed.up()));
+    runs.push(await measured(emulator, recorder, "preview --refresh", () => changed.preview({ refresh: true })));
+    runs.push(await measured(emulator, recorder, "read (refresh)", () => changed.refresh()));
+    runs.push(await measured(emulator, recorder, "delete (destroy)", () => changed.destroy()));
+    return runs;
+  } finally {
+    rmSync(stateDir, { recursive: true, force: true });
+    recorder.dispose();
+    await emulator.close();
+  }
+}
+
+const CRUD = ["create", "update", "read (refresh)", "delete (destroy)"] as const;
+
+const WHOLE = "update GETs first: the write sends the whole object, and the changed program leaves a field out";
+
+const FLOORS: { resource: ResourceName; floor: readonly number[]; note: string }[] = [
+  {
+    resource: "DuoSettings",
+    floor: [2, 2, 1, 2],
+    note:
+      "create GETs first and records what it found; the key is left out, so the update's PUT (all three fields) and " +
+      "destroy's, which puts back the integration it found, each send the tenant's key, read just before",
+  },
+  {
+    resource: "WebAuthnSettings",
+    floor: [3, 2, 1, 1],
+    note: "the PUT's answer holds only what was sent, so create and update read the options back; destroy's PUT needs no answer",
+  },
+  { resource: "PushCustomApp", floor: [2, 2, 1, 1], note: `create GETs first; ${WHOLE}; destroy PATCHes back the app it found` },
+  { resource: "MfaSettings", floor: [2, 2, 1, 1], note: `create GETs first; ${WHOLE}; destroy PUTs back the four it found` },
+  { resource: "OtpSettings", floor: [2, 2, 1, 1], note: `create GETs first; ${WHOLE}; destroy PUTs back the two it found` },
+];
+
+const methodsOf = (run: OperationRun | undefined, resource: ResourceName): string[] => run?.requests[resource] ?? [];
+const shown = (methods: string[]): string => `${methods.length}${methods.length ? ` (${methods.join("+")})` : ""}`;
+
+/** Calls per operation of each, and their share of a no-op up (0 each) and of preview --refresh (one GET each). */
+export function factorSettingCallRows(runs: readonly OperationRun[]): Row[] {
+  const byOperation = new Map(runs.map((run) => [run.operation, run]));
+  const rows: Row[] = FLOORS.map(({ resource, floor, note }) => {
+    const measuredCalls = CRUD.map((operation) => methodsOf(byOperation.get(operation), resource));
+    const off = CRUD.filter((_operation, index) => measuredCalls[index].length !== floor[index]);
+    return {
+      section: "2",
+      measure: `Calls per operation, ${resource}: create / update / read / delete (a fixture of the five MFA settings through the engine stand-in)`,
+      result: measuredCalls.map(shown).join(" / "),
+      goal: `floor ${floor.join(" / ")} (${note})`,
+      verdict: off.length === 0 ? "at the floor" : `off the floor on ${off.join(", ")}`,
+    };
+  });
+  const shares: [Operation, number][] = [
+    ["no-op up", 0],
+    ["preview --refresh", 1],
+  ];
+  for (const [operation, floor] of shares) {
+    const run = byOperation.get(operation);
+    const counts = FLOORS.map(({ resource }) => methodsOf(run, resource));
+    const atFloor = counts.every((methods) => methods.length === floor) && (run?.unattributed.length ?? 0) === 0;
+    rows.push({
+      section: "2",
+      measure: `Calls for a ${operation} of the five MFA settings`,
+      result: `${FLOORS.map(({ resource }, index) => `${resource} ${shown(counts[index])}`).join(", ")}; steps: ${run?.steps.length ? run.steps.join(", ") : "none"}`,
+      goal: `floor ${floor} per resource`,
+      verdict: atFloor ? "at the floor" : "ABOVE the floor",
+    });
+  }
+  return rows;
+}
+
+if (require.main === module) {
+  benchFactorSettingCalls()
+    .then((runs) => {
+      for (const run of runs) console.log(JSON.stringify(run));
+      for (const row of factorSettingCallRows(runs)) console.log(`| ${row.measure} | ${row.result} | ${row.goal} | ${row.verdict} |`);
+    })
+    .catch((error: unknown) => {
+      console.error(error);
+      process.exitCode = 1;
+    });
+}
