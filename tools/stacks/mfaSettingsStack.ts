@@ -14,6 +14,8 @@ export const MFA_SETTINGS_PROJECT_DIR = join(REPO_ROOT, "examples", "mfa-setting
 export const DUO_SECRET_SENTINEL = "sentinel-duo-secret-key-Ve3Lq8Zp";
 
 export interface MfaSettingsStackOptions {
+  /** Default: DUO_SECRET_SENTINEL. */
+  duoSecretKey?: string;
   /** Project config of examples/mfa-settings (keys without ":"): duoIntegrationKey, duoHostname. */
   projectConfig?: Record<string, string>;
   /** Existing state directory (default: a fresh temporary one). */
@@ -37,7 +39,7 @@ export function mfaSettingsStack(emulator: Emulator, options: MfaSettingsStackOp
     passphrase: "mfa-settings passphrase",
     config: {
       ...emulatorConnectionConfig(emulator, SENTINEL_CLIENT),
-      "tenant-mfa-settings:duoSecretKey": { value: DUO_SECRET_SENTINEL, secret: true },
+      "tenant-mfa-settings:duoSecretKey": { value: options.duoSecretKey ?? DUO_SECRET_SENTINEL, secret: true },
       ...projectConfig,
     },
     env: options.env,
