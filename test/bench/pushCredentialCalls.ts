@@ -12,7 +12,8 @@ import { startEmulator, type Emulator } from "../../tools/emulator";
 import { createEngine, type Engine } from "../../tools/engine";
 import { SENTINEL_CLIENT, emulatorConnectionConfig } from "../../tools/stacks/basicStack";
 import { packageLookupEnv } from "../../tools/stacks/packageLink";
-import { measured, type Operation, type OperationRun, type ResourceName } from "./callsPerOperation";
+import type { OperationRun } from "./callsPerOperation";
+import { fixtureCallRows, sixRuns, type ResourceFloor } from "./fixtureCalls";
 import { TimingRecorder } from "./processTimings";
 import type { Row } from "./report";
 
@@ -43,14 +44,7 @@ export async function benchPushCredentialCalls(): Promise<OperationRun[]> {
   const initial = credentialStack(emulator, stateDir, recorder.env(), false);
   const changed = credentialStack(emulator, stateDir, recorder.env(), true);
   try {
-    const runs: OperationRun[] = [];
-    runs.push(await measured(emulator, recorder, "create", () => initial.up()));
-    runs.push(await measured(emulator, recorder, "update", () => changed.up()));
-    runs.push(await measured(emulator, recorder, "no-op up", () => changed.up()));
-    runs.push(await measured(emulator, recorder, "preview --refresh", () => changed.preview({ refresh: true })));
-    runs.push(await measured(emulator, recorder, "read (refresh)", () => changed.refresh()));
-    runs.push(await measured(emulator, recorder, "delete (destroy)", () => changed.destroy()));
-    return runs;
+    return await sixRuns(emulator, recorder, initial, changed);
   } finally {
     rmSync(stateDir, { recursive: true, force: true });
     recorder.dispose();
@@ -58,9 +52,7 @@ export async function benchPushCredentialCalls(): Promise<OperationRun[]> {
   }
 }
 
-const CRUD = ["create", "update", "read (refresh)", "delete (destroy)"] as const;
-
-const FLOORS: { resource: ResourceName; floor: readonly number[]; note: string }[] = [
+const FLOORS: ResourceFloor[] = [
   {
     resource: "SnsPushProvider",
     floor: [2, 1, 1, 1],
@@ -76,40 +68,12 @@ const FLOORS: { resource: ResourceName; floor: readonly number[]; note: string }
   { resource: "FcmPushProvider", floor: [1, 1, 0, 0], note: "the service cannot read it back (no GET) nor clear it" },
 ];
 
-const methodsOf = (run: OperationRun | undefined, resource: ResourceName): string[] => run?.requests[resource] ?? [];
-const shown = (methods: string[]): string => `${methods.length}${methods.length ? ` (${methods.join("+")})` : ""}`;
-
 /** Calls per operation of each, and their share of a no-op up (0 each) and of preview --refresh (FCM none). */
 export function pushCredentialCallRows(runs: readonly OperationRun[]): Row[] {
-  const byOperation = new Map(runs.map((run) => [run.operation, run]));
-  const rows: Row[] = FLOORS.map(({ resource, floor, note }) => {
-    const measuredCalls = CRUD.map((operation) => methodsOf(byOperation.get(operation), resource));
-    const off = CRUD.filter((_operation, index) => measuredCalls[index].length !== floor[index]);
-    return {
-      section: "2",
-      measure: `Calls per operation, ${resource}: create / update / read / delete (a fixture of the three credentials through the engine stand-in)`,
-      result: measuredCalls.map(shown).join(" / "),
-      goal: `floor ${floor.join(" / ")} (${note})`,
-      verdict: off.length === 0 ? "at the floor" : `off the floor on ${off.join(", ")}`,
-    };
-  });
-  const shares: [Operation, number[]][] = [
-    ["no-op up", [0, 0, 0]],
-    ["preview --refresh", [1, 1, 0]],
-  ];
-  for (const [operation, floors] of shares) {
-    const run = byOperation.get(operation);
-    const counts = FLOORS.map(({ resource }) => methodsOf(run, resource));
-    const atFloor = counts.every((methods, index) => methods.length === floors[index]) && (run?.unattributed.length ?? 0) === 0;
-    rows.push({
-      section: "2",
-      measure: `Calls for a ${operation} of the three push credentials`,
-      result: `${FLOORS.map(({ resource }, index) => `${resource} ${shown(counts[index])}`).join(", ")}; steps: ${run?.steps.length ? run.steps.join(", ") : "none"}`,
-      goal: `floor ${floors.join(" / ")}${operation === "preview --refresh" ? " (FCM v1 cannot be read: its refresh makes no call)" : ""}`,
-      verdict: atFloor ? "at the floor" : "ABOVE the floor",
-    });
-  }
-  return rows;
+  return fixtureCallRows(runs, FLOORS, "a fixture of the three credentials", "the three push credentials", [
+    { operation: "no-op up", floors: [0, 0, 0] },
+    { operation: "preview --refresh", floors: [1, 1, 0], note: "FCM v1 cannot be read: its refresh makes no call" },
+  ]);
 }
 
 if (require.main === module) {

@@ -5,7 +5,6 @@
 // 6 characters of any encoding of the three keys, the client secret and every access token.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type Emulator } from "../../tools/emulator";
-import type { Engine, RunResult } from "../../tools/engine";
 import { SENTINEL_CLIENT } from "../../tools/stacks/basicStack";
 import { mfaSettingsStack, type MfaSettingsStack } from "../../tools/stacks/mfaSettingsStack";
 import { startEchoProxy, type EchoProxy } from "./support/echoProxy";
@@ -39,27 +38,10 @@ describe.sequential("secret leak scan of Duo's keys, which the service returns, 
     await emulator?.close();
   });
 
-  async function failing(label: string, engine: Engine, run: Promise<RunResult>): Promise<void> {
-    const error = await run.then(
-      () => new Error(`${label}: expected the echo to fail the run`),
-      (caught: unknown) => caught,
-    );
-    expect(error).toBeInstanceOf(Error);
-    scanner.addError(label, error);
-    await scanner.addState(label, engine);
-  }
-
-  async function succeeding(label: string, engine: Engine, run: Promise<RunResult>): Promise<RunResult> {
-    const result = await run;
-    scanner.addRun(label, result);
-    await scanner.addState(label, engine);
-    return result;
-  }
-
   it("create: the PUT echoed into a 400 fails the up without showing a key; the next up reads the tenant's and succeeds", async () => {
     proxy.echoNext({ method: "PUT", path: DUO, status: 400, times: 1 });
-    await failing("up, Duo PUT echoed", stack.engine, stack.engine.up());
-    await succeeding("up", stack.engine, stack.engine.up());
+    await scanner.addFailingRun("up, Duo PUT echoed", stack.engine, stack.engine.up());
+    await scanner.addSucceedingRun("up", stack.engine, stack.engine.up());
     expect(emulator.state.factorSettings.duo.skey).toBe(PROGRAM_KEY);
   }, 180_000);
 
@@ -69,11 +51,11 @@ describe.sequential("secret leak scan of Duo's keys, which the service returns, 
     scanner.addRun("preview --refresh with a key set by hand", drift);
     expect(drift.steps.some((step) => step.op === "update" && step.name === "duo")).toBe(true);
     proxy.echoNext({ method: "GET", path: DUO, status: 403, times: 1 });
-    await failing("preview --refresh, Duo GET echoed", stack.engine, stack.engine.preview({ refresh: true }));
+    await scanner.addFailingRun("preview --refresh, Duo GET echoed", stack.engine, stack.engine.preview({ refresh: true }));
   }, 180_000);
 
   it("destroy leaves the integration the stack replaced the key of, saying so", async () => {
-    const result = await succeeding("destroy", stack.engine, stack.engine.destroy());
+    const result = await scanner.addSucceedingRun("destroy", stack.engine, stack.engine.destroy());
     expect(result.hostOutput).toContain("its secretKey replaced the one the tenant had");
   }, 180_000);
 

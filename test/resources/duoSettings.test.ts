@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import * as handler from "../../provider/resources/duoSettings/handler";
 import { leakedSecrets } from "../support/encodedLeaks";
-import { apiRequests, rejectionOf, tenantHostOf, useConfiguredTenant } from "./harness";
+import { apiRequests, createChecked, rejectionOf, tenantHostOf, useConfiguredTenant } from "./harness";
 
 const tenant = useConfiguredTenant(handler);
 const PATH = "/api/v2/guardian/factors/duo/settings";
@@ -32,11 +32,7 @@ const captureNotices = (): void =>
     return true;
   });
 
-async function created(inputs: Record<string, unknown>) {
-  const checked = await handler.check({}, inputs);
-  expect(checked.failures).toEqual([]);
-  return handler.create(checked.inputs);
-}
+const created = (inputs: Record<string, unknown>) => createChecked(handler, inputs);
 
 describe("DuoSettings on a tenant without an integration", () => {
   it("create writes all three; refresh is one read; the key is the program's, secret; destroy leaves it and says why", async () => {

@@ -9,7 +9,7 @@ import * as otp from "../../provider/resources/otpSettings/handler";
 import * as customApp from "../../provider/resources/pushCustomApp/handler";
 import * as webAuthn from "../../provider/resources/webAuthnSettings/handler";
 import { reply, startScriptedReplies, type ScriptedReplies } from "../support/scriptedReplies";
-import { blankTenantEnv, configureRequest } from "./harness";
+import { blankTenantEnv, configureRequest, createChecked } from "./harness";
 
 let tenant: ScriptedReplies;
 let host = "";
@@ -35,11 +35,6 @@ beforeEach(() => {
 const calls = (): string[] => tenant.seen.map((request) => request.call);
 const sent = (index: number): unknown => JSON.parse(tenant.seen[index].body);
 
-async function created(handler: Pick<typeof duo, "check" | "create">, desired: Record<string, unknown>) {
-  const checked = await handler.check({}, desired);
-  expect(checked.failures).toEqual([]);
-  return handler.create(checked.inputs);
-}
 
 describe("Duo (TF-1684, and the Go SDK's same pair)", () => {
   const DUO = "/api/v2/guardian/factors/duo/settings";
@@ -50,7 +45,7 @@ describe("Duo (TF-1684, and the Go SDK's same pair)", () => {
 
   it("the recorded PUT, then the recorded GET: the key is the program's, compared with the one returned", async () => {
     tenant.script = [reply(200, "{}"), reply(200, PUT_ANSWER), reply(200, GET_ANSWER)];
-    const made = await created(duo, program);
+    const made = await createChecked(duo, program);
     expect(calls()).toEqual([`GET ${DUO}`, `PUT ${DUO}`]);
     expect(sent(1)).toEqual(JSON.parse(PUT_BODY));
     expect(made.outs).toEqual({ ...program, secretKeyReplaced: false, previousSettings: { integrationKey: null, hostname: null }, schemaVersion: 1 });
@@ -60,7 +55,7 @@ describe("Duo (TF-1684, and the Go SDK's same pair)", () => {
 
   it("the recorded GET on adoption, without the key: nothing written, nothing of the key kept", async () => {
     tenant.script = [reply(200, GET_ANSWER)];
-    const made = await created(duo, { integrationKey: "someKey", hostname: "api-hostname" });
+    const made = await createChecked(duo, { integrationKey: "someKey", hostname: "api-hostname" });
     expect(calls()).toEqual([`GET ${DUO}`]);
     expect(JSON.stringify(made)).not.toContain("someSecret");
     // A new hostname: the recorded key goes back as it came, in the PUT's body only.
@@ -92,7 +87,7 @@ describe("WebAuthn (TF-1684 roaming, the Go SDK's roaming and platform)", () => 
       reply(200, `{"userVerification":"required"}`),
       reply(200, `{"userVerification":"required","overrideRelyingParty":false}`),
     ];
-    const made = await created(webAuthn, { factor: "webauthn-roaming", userVerification: "required" });
+    const made = await createChecked(webAuthn, { factor: "webauthn-roaming", userVerification: "required" });
     expect(calls()).toEqual([`GET ${ROAMING}`, `PUT ${ROAMING}`, `GET ${ROAMING}`]);
     expect(tenant.seen[1].body).toBe(`{"userVerification":"required"}`);
     expect(made.outs).toEqual({
@@ -113,7 +108,7 @@ describe("WebAuthn (TF-1684 roaming, the Go SDK's roaming and platform)", () => 
 
   it("platform: the recorded GET adopted as is; the recorded PUT on an update", async () => {
     tenant.script = [reply(200, `{"overrideRelyingParty":false}`)];
-    const made = await created(webAuthn, { factor: "webauthn-platform", overrideRelyingParty: false });
+    const made = await createChecked(webAuthn, { factor: "webauthn-platform", overrideRelyingParty: false });
     expect(calls()).toEqual([`GET ${PLATFORM}`]);
     expect(made.outs).toMatchObject({ userVerification: null, overrideRelyingParty: false, relyingPartyIdentifier: null });
     tenant.script = [reply(200, `{"overrideRelyingParty":false}`), reply(200, `{"overrideRelyingParty":false}`)];
@@ -133,7 +128,7 @@ describe("the custom app (TF-1684)", () => {
       ),
     ];
     const app = { appName: "CustomApp", appleAppLink: "https://itunes.apple.com/us/app/my-app/id123121", googleAppLink: "https://play.google.com/store/apps/details?id=com.my.app" };
-    const made = await created(customApp, app);
+    const made = await createChecked(customApp, app);
     expect(calls()).toEqual([`GET ${PATH}`, `PATCH ${PATH}`]);
     expect(sent(1)).toEqual({ app_name: "CustomApp", apple_app_link: app.appleAppLink, google_app_link: app.googleAppLink });
     expect(made.outs).toEqual({ ...app, previousApp: { appName: null, appleAppLink: null, googleAppLink: null }, schemaVersion: 1 });
@@ -153,7 +148,7 @@ describe("the MFA settings (TF-1684): every PUT answered with the body sent", ()
 
   it("the three recorded PUTs as create and updates, the recorded GET as refresh", async () => {
     tenant.script = [reply(200, body(true, true, 3600, 3600)), reply(200, body(true, false, 604800, 2592000))];
-    const made = await created(mfaSettings, inputs(true, false, 604800, 2592000));
+    const made = await createChecked(mfaSettings, inputs(true, false, 604800, 2592000));
     expect(tenant.seen[1].body).toBe(body(true, false, 604800, 2592000));
     tenant.script = [reply(200, body(false, true, 7200, 86400))];
     const second = await mfaSettings.update(made.id, made.outs, inputs(false, true, 7200, 86400));
@@ -175,11 +170,11 @@ describe("the one-time codes (TF-1684): phone and email PUT whole, answered with
 
   it("the recorded PUTs, in the recorded order, and the recorded email GET", async () => {
     tenant.script = [reply(200, body(4, 30)), reply(200, body(6, 300))];
-    const sms = await created(otp, { factor: "sms", otpLength: 6, otpExpirationTime: 300 });
+    const sms = await createChecked(otp, { factor: "sms", otpLength: 6, otpExpirationTime: 300 });
     tenant.script = [reply(200, body(8, 600))];
     const sms2 = await otp.update(sms.id, sms.outs, { factor: "sms", otpLength: 8, otpExpirationTime: 600 });
     tenant.script = [reply(200, body(4, 30)), reply(200, body(10, 3600))];
-    const email = await created(otp, { factor: "email", otpLength: 10, otpExpirationTime: 3600 });
+    const email = await createChecked(otp, { factor: "email", otpLength: 10, otpExpirationTime: 3600 });
     tenant.script = [reply(200, body(4, 30))];
     await otp.update(sms.id, sms2.outs, { factor: "sms", otpLength: 4, otpExpirationTime: 30 });
     tenant.script = [reply(200, body(4, 30)), reply(200, body(4, 30))];

@@ -2,8 +2,8 @@
  * Shared setup for the resource tests: an emulated tenant with a client whose secret is a sentinel, a
  * fake `configure` request carrying the `tenant:*` keys, and helpers to look for leaked sentinels.
  */
-import { afterAll, beforeAll, beforeEach, vi } from "vitest";
-import type { ConfigureRequest } from "@pulumi/pulumi/dynamic";
+import { afterAll, beforeAll, beforeEach, expect, vi } from "vitest";
+import type { ConfigureRequest, CreateResult } from "@pulumi/pulumi/dynamic";
 import { startEmulator, type Emulator } from "../../tools/emulator";
 
 /** Sentinels: none of these may appear in plain outputs, error messages or host output. */
@@ -77,6 +77,16 @@ export function apiRequests(emulator: Emulator): number {
 }
 
 export { rejectionOf } from "../support/rejection";
+
+/** A create as the engine makes one: check first (it must find nothing wrong), then create with what check gave. */
+export async function createChecked(
+  handler: { check(olds: unknown, news: unknown): Promise<{ inputs?: unknown; failures?: unknown[] }>; create(inputs: unknown): Promise<CreateResult> },
+  inputs: Record<string, unknown>,
+): Promise<CreateResult> {
+  const checked = await handler.check({}, inputs);
+  expect(checked.failures ?? []).toEqual([]);
+  return handler.create(checked.inputs);
+}
 
 /** Which sentinels occur in a text (an error message, JSON of outputs, host output). */
 export function leakedSentinels(text: string, extra: string[] = []): string[] {

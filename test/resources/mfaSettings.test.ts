@@ -4,7 +4,7 @@
 // with one write or none — and the checks before any call, a plan's refusal, another tenant refused.
 import { describe, expect, it } from "vitest";
 import * as handler from "../../provider/resources/mfaSettings/handler";
-import { UNKNOWN, apiRequests, configureRequest, rejectionOf, tenantConfig, tenantHostOf, useConfiguredTenant } from "./harness";
+import { UNKNOWN, apiRequests, configureRequest, createChecked, rejectionOf, tenantConfig, tenantHostOf, useConfiguredTenant } from "./harness";
 
 const tenant = useConfiguredTenant(handler);
 const PATH = "/api/v2/guardian/settings";
@@ -14,11 +14,7 @@ const callsSince = (before: number): string[] => apiCalls().slice(before);
 const FRESH = { displayRememberMeCheckbox: true, rememberMeDefaultValue: false, sessionInactivityTimeout: 604800, sessionOverallTimeout: 2592000 };
 const EIGHT_HOURS = { displayRememberMeCheckbox: false, rememberMeDefaultValue: false, sessionInactivityTimeout: 28800, sessionOverallTimeout: 28800 };
 
-async function created(inputs: Record<string, unknown>) {
-  const checked = await handler.check({}, inputs);
-  expect(checked.failures).toEqual([]);
-  return handler.create(checked.inputs);
-}
+const created = (inputs: Record<string, unknown>) => createChecked(handler, inputs);
 
 describe("MfaSettings lifecycle", () => {
   it("create reads, records and writes all four; update writes; refresh is one read; destroy puts them back", async () => {

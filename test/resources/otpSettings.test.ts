@@ -3,18 +3,14 @@
 // it), destroy putting back what create found, ranges checked before any call.
 import { describe, expect, it } from "vitest";
 import * as handler from "../../provider/resources/otpSettings/handler";
-import { apiRequests, tenantHostOf, useConfiguredTenant } from "./harness";
+import { apiRequests, createChecked, tenantHostOf, useConfiguredTenant } from "./harness";
 
 const tenant = useConfiguredTenant(handler);
 const apiCalls = (): string[] => tenant().requests.filter((entry) => entry.path.startsWith("/api/v2/")).map((entry) => `${entry.method} ${entry.path}`);
 const PHONE = "/api/v2/guardian/factors/phone/settings";
 const EMAIL = "/api/v2/guardian/factors/email/settings";
 
-async function created(inputs: Record<string, unknown>) {
-  const checked = await handler.check({}, inputs);
-  expect(checked.failures).toEqual([]);
-  return handler.create(checked.inputs);
-}
+const created = (inputs: Record<string, unknown>) => createChecked(handler, inputs);
 
 describe("OtpSettings lifecycle", () => {
   it("sms is the phone factor's path; a length left out is the tenant's; destroy puts both back", async () => {

@@ -3,7 +3,7 @@
 // clear, https store links checked before any call.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import * as handler from "../../provider/resources/pushCustomApp/handler";
-import { apiRequests, tenantHostOf, useConfiguredTenant } from "./harness";
+import { apiRequests, createChecked, tenantHostOf, useConfiguredTenant } from "./harness";
 
 const tenant = useConfiguredTenant(handler);
 const PATH = "/api/v2/prompts/mfa-push";
@@ -17,11 +17,7 @@ const APP = {
 
 afterEach(() => void vi.restoreAllMocks());
 
-async function created(inputs: Record<string, unknown>) {
-  const checked = await handler.check({}, inputs);
-  expect(checked.failures).toEqual([]);
-  return handler.create(checked.inputs);
-}
+const created = (inputs: Record<string, unknown>) => createChecked(handler, inputs);
 
 describe("PushCustomApp lifecycle", () => {
   it("on a tenant without an app: GET, PATCH of all three; destroy cannot clear them and says so", async () => {

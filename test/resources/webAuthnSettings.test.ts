@@ -3,7 +3,7 @@
 // back what create found, a relying party identifier that cannot be cleared warned, and the checks before any call.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import * as handler from "../../provider/resources/webAuthnSettings/handler";
-import { UNKNOWN, apiRequests, rejectionOf, tenantHostOf, useConfiguredTenant } from "./harness";
+import { UNKNOWN, apiRequests, createChecked, rejectionOf, tenantHostOf, useConfiguredTenant } from "./harness";
 
 const tenant = useConfiguredTenant(handler);
 const ROAMING = "/api/v2/guardian/factors/webauthn-roaming/settings";
@@ -12,11 +12,7 @@ const FRESH_ROAMING = { userVerification: "discouraged", overrideRelyingParty: f
 
 afterEach(() => void vi.restoreAllMocks());
 
-async function created(inputs: Record<string, unknown>) {
-  const checked = await handler.check({}, inputs);
-  expect(checked.failures).toEqual([]);
-  return handler.create(checked.inputs);
-}
+const created = (inputs: Record<string, unknown>) => createChecked(handler, inputs);
 
 describe("WebAuthnSettings lifecycle", () => {
   it("security keys with user verification required: GET, PUT of that option alone, GET; destroy puts it back", async () => {

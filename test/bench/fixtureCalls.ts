@@ -1,0 +1,73 @@
+/**
+ * What the section-2 benches of a fixture project share: the six runs of one stack (create, an update that changes
+ * every resource's input, a no-op up, preview --refresh, refresh, destroy), and the rows that judge each resource's
+ * calls per operation against its floor and its share of a no-op up and of preview --refresh.
+ */
+import type { Emulator } from "../../tools/emulator";
+import type { Engine } from "../../tools/engine";
+import { measured, type Operation, type OperationRun, type ResourceName } from "./callsPerOperation";
+import type { TimingRecorder } from "./processTimings";
+import type { Row } from "./report";
+
+/** The six runs: `initial` makes the stack, `changed` (the same stack and state) changes every resource's input. */
+export async function sixRuns(emulator: Emulator, recorder: TimingRecorder, initial: Engine, changed: Engine): Promise<OperationRun[]> {
+  const runs: OperationRun[] = [];
+  runs.push(await measured(emulator, recorder, "create", () => initial.up()));
+  runs.push(await measured(emulator, recorder, "update", () => changed.up()));
+  runs.push(await measured(emulator, recorder, "no-op up", () => changed.up()));
+  runs.push(await measured(emulator, recorder, "preview --refresh", () => changed.preview({ refresh: true })));
+  runs.push(await measured(emulator, recorder, "read (refresh)", () => changed.refresh()));
+  runs.push(await measured(emulator, recorder, "delete (destroy)", () => changed.destroy()));
+  return runs;
+}
+
+/** A resource's floor for create / update / read / delete, and why. */
+export interface ResourceFloor {
+  resource: ResourceName;
+  floor: readonly number[];
+  note: string;
+}
+
+/** A run whose calls are judged per resource: its floor for each (in the order of the floors), and a note on it. */
+export interface SharedRun {
+  operation: Operation;
+  floors: readonly number[];
+  note?: string;
+}
+
+const CRUD = ["create", "update", "read (refresh)", "delete (destroy)"] as const;
+
+const methodsOf = (run: OperationRun | undefined, resource: ResourceName): string[] => run?.requests[resource] ?? [];
+const shown = (methods: string[]): string => `${methods.length}${methods.length ? ` (${methods.join("+")})` : ""}`;
+
+/**
+ * Calls per operation of each resource (`fixture` names what ran, "a fixture of the three credentials"), then each
+ * shared run's calls by resource (`group` names them, "the three push credentials").
+ */
+export function fixtureCallRows(runs: readonly OperationRun[], floors: readonly ResourceFloor[], fixture: string, group: string, shared: readonly SharedRun[]): Row[] {
+  const byOperation = new Map(runs.map((run) => [run.operation, run]));
+  const rows: Row[] = floors.map(({ resource, floor, note }) => {
+    const measuredCalls = CRUD.map((operation) => methodsOf(byOperation.get(operation), resource));
+    const off = CRUD.filter((_operation, index) => measuredCalls[index].length !== floor[index]);
+    return {
+      section: "2",
+      measure: `Calls per operation, ${resource}: create / update / read / delete (${fixture} through the engine stand-in)`,
+      result: measuredCalls.map(shown).join(" / "),
+      goal: `floor ${floor.join(" / ")} (${note})`,
+      verdict: off.length === 0 ? "at the floor" : `off the floor on ${off.join(", ")}`,
+    };
+  });
+  for (const { operation, floors: shares, note } of shared) {
+    const run = byOperation.get(operation);
+    const counts = floors.map(({ resource }) => methodsOf(run, resource));
+    const atFloor = counts.every((methods, index) => methods.length === shares[index]) && (run?.unattributed.length ?? 0) === 0;
+    rows.push({
+      section: "2",
+      measure: `Calls for a ${operation} of ${group}`,
+      result: `${floors.map(({ resource }, index) => `${resource} ${shown(counts[index])}`).join(", ")}; steps: ${run?.steps.length ? run.steps.join(", ") : "none"}`,
+      goal: `floor ${shares.join(" / ")}${note ? ` (${note})` : ""}`,
+      verdict: atFloor ? "at the floor" : "ABOVE the floor",
+    });
+  }
+  return rows;
+}
