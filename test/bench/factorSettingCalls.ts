@@ -7,46 +7,20 @@
  *
  *   npx tsx test/bench/factorSettingCalls.ts     (needs `npm run build`)
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { startEmulator, type Emulator } from "../../tools/emulator";
-import { createEngine, type Engine } from "../../tools/engine";
-import { SENTINEL_CLIENT, emulatorConnectionConfig } from "../../tools/stacks/basicStack";
-import { packageLookupEnv } from "../../tools/stacks/packageLink";
 import type { OperationRun } from "./callsPerOperation";
-import { fixtureCallRows, sixRuns, type ResourceFloor } from "./fixtureCalls";
-import { TimingRecorder } from "./processTimings";
+import { benchFixture, fixtureCallRows, type ResourceFloor } from "./fixtureCalls";
 import type { Row } from "./report";
 
-const PROJECT_DIR = join(__dirname, "fixtures", "factorSettings");
-
-function settingsStack(emulator: Emulator, stateDir: string, env: NodeJS.ProcessEnv, changed: boolean): Engine {
-  return createEngine({
-    projectDir: PROJECT_DIR,
-    stack: "bench-factor-settings",
-    stateDir,
-    passphrase: "bench factor settings",
-    config: { ...emulatorConnectionConfig(emulator, SENTINEL_CLIENT), ...(changed ? { "bench-factor-settings:changed": { value: "true" } } : {}) },
-    env: { PULUMI_NODEJS_TRANSPILE_ONLY: "true", ...packageLookupEnv(), ...env },
+export function benchFactorSettingCalls(): Promise<OperationRun[]> {
+  return benchFixture({
+    folder: "factorSettings",
+    project: "bench-factor-settings",
+    config: (changed): Record<string, { value: string }> => (changed ? { "bench-factor-settings:changed": { value: "true" } } : {}),
+    seed: (emulator) => {
+      emulator.state.factorSettings.duo = { ikey: "DIBENCHBEFORE0000001", skey: "sentinel-bench-duo-tenant-key", host: "api-before.duosecurity.com" };
+      emulator.state.factorSettings.customApp = { app_name: "Before", apple_app_link: "https://apps.apple.com/app/id1", google_app_link: "https://play.google.com/store/apps/details?id=before" };
+    },
   });
-}
-
-export async function benchFactorSettingCalls(): Promise<OperationRun[]> {
-  const emulator = await startEmulator({ clients: [SENTINEL_CLIENT] });
-  emulator.state.factorSettings.duo = { ikey: "DIBENCHBEFORE0000001", skey: "sentinel-bench-duo-tenant-key", host: "api-before.duosecurity.com" };
-  emulator.state.factorSettings.customApp = { app_name: "Before", apple_app_link: "https://apps.apple.com/app/id1", google_app_link: "https://play.google.com/store/apps/details?id=before" };
-  const recorder = new TimingRecorder();
-  const stateDir = mkdtempSync(join(tmpdir(), "pulumi-tenant-bench-factor-settings-"));
-  const initial = settingsStack(emulator, stateDir, recorder.env(), false);
-  const changed = settingsStack(emulator, stateDir, recorder.env(), true);
-  try {
-    return await sixRuns(emulator, recorder, initial, changed);
-  } finally {
-    rmSync(stateDir, { recursive: true, force: true });
-    recorder.dispose();
-    await emulator.close();
-  }
 }
 
 const WHOLE = "update GETs first: the write sends the whole object, and the changed program leaves a field out";

@@ -3,14 +3,54 @@
  * every resource's input, a no-op up, preview --refresh, refresh, destroy), and the rows that judge each resource's
  * calls per operation against its floor and its share of a no-op up and of preview --refresh.
  */
-import type { Emulator } from "../../tools/emulator";
-import type { Engine } from "../../tools/engine";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { startEmulator, type Emulator } from "../../tools/emulator";
+import { createEngine, type Engine } from "../../tools/engine";
+import type { StackConfig } from "../../tools/engine/project";
+import { SENTINEL_CLIENT, emulatorConnectionConfig } from "../../tools/stacks/basicStack";
+import { packageLookupEnv } from "../../tools/stacks/packageLink";
 import { measured, type Operation, type OperationRun, type ResourceName } from "./callsPerOperation";
-import type { TimingRecorder } from "./processTimings";
+import { TimingRecorder } from "./processTimings";
 import type { Row } from "./report";
 
+/** A fixture project under fixtures/, and the stack config of its first run and of its changed run. */
+export interface Fixture {
+  folder: string;
+  /** Its project name, which prefixes its config keys; also the stack's name. */
+  project: string;
+  config: (changed: boolean) => StackConfig;
+  /** What the tenant holds before the first run. */
+  seed?: (emulator: Emulator) => void;
+}
+
+/** The six runs of a fixture's stack against a fresh emulator, with the sentinel client. */
+export async function benchFixture(fixture: Fixture): Promise<OperationRun[]> {
+  const emulator = await startEmulator({ clients: [SENTINEL_CLIENT] });
+  fixture.seed?.(emulator);
+  const recorder = new TimingRecorder();
+  const stateDir = mkdtempSync(join(tmpdir(), `pulumi-tenant-${fixture.project}-`));
+  const stack = (changed: boolean): Engine =>
+    createEngine({
+      projectDir: join(__dirname, "fixtures", fixture.folder),
+      stack: fixture.project,
+      stateDir,
+      passphrase: fixture.project,
+      config: { ...emulatorConnectionConfig(emulator, SENTINEL_CLIENT), ...fixture.config(changed) },
+      env: { PULUMI_NODEJS_TRANSPILE_ONLY: "true", ...packageLookupEnv(), ...recorder.env() },
+    });
+  try {
+    return await sixRuns(emulator, recorder, stack(false), stack(true));
+  } finally {
+    rmSync(stateDir, { recursive: true, force: true });
+    recorder.dispose();
+    await emulator.close();
+  }
+}
+
 /** The six runs: `initial` makes the stack, `changed` (the same stack and state) changes every resource's input. */
-export async function sixRuns(emulator: Emulator, recorder: TimingRecorder, initial: Engine, changed: Engine): Promise<OperationRun[]> {
+async function sixRuns(emulator: Emulator, recorder: TimingRecorder, initial: Engine, changed: Engine): Promise<OperationRun[]> {
   const runs: OperationRun[] = [];
   runs.push(await measured(emulator, recorder, "create", () => initial.up()));
   runs.push(await measured(emulator, recorder, "update", () => changed.up()));

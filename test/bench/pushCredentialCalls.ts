@@ -5,51 +5,22 @@
  *
  *   npx tsx test/bench/pushCredentialCalls.ts     (needs `npm run build`)
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { startEmulator, type Emulator } from "../../tools/emulator";
-import { createEngine, type Engine } from "../../tools/engine";
-import { SENTINEL_CLIENT, emulatorConnectionConfig } from "../../tools/stacks/basicStack";
-import { packageLookupEnv } from "../../tools/stacks/packageLink";
 import type { OperationRun } from "./callsPerOperation";
-import { fixtureCallRows, sixRuns, type ResourceFloor } from "./fixtureCalls";
-import { TimingRecorder } from "./processTimings";
+import { benchFixture, fixtureCallRows, type ResourceFloor } from "./fixtureCalls";
 import type { Row } from "./report";
 
-const PROJECT_DIR = join(__dirname, "fixtures", "pushCredentials");
-
-function credentialStack(emulator: Emulator, stateDir: string, env: NodeJS.ProcessEnv, changed: boolean): Engine {
+export function benchPushCredentialCalls(): Promise<OperationRun[]> {
   const secret = (value: string) => ({ value, secret: true });
-  return createEngine({
-    projectDir: PROJECT_DIR,
-    stack: "bench-push-credentials",
-    stateDir,
-    passphrase: "bench push credentials",
-    config: {
-      ...emulatorConnectionConfig(emulator, SENTINEL_CLIENT),
+  return benchFixture({
+    folder: "pushCredentials",
+    project: "bench-push-credentials",
+    config: (changed) => ({
       "bench-push-credentials:awsSecretAccessKey": secret(changed ? "sentinel-bench-aws-rotated" : "sentinel-bench-aws-secret"),
       "bench-push-credentials:apnsP12": secret(Buffer.from("sentinel-bench-p12").toString("base64")),
       "bench-push-credentials:fcmServerCredentials": secret(JSON.stringify({ type: "service_account", key: changed ? "rotated" : "first" })),
       ...(changed ? { "bench-push-credentials:awsRegion": { value: "eu-west-1" }, "bench-push-credentials:apnsSandbox": { value: "true" } } : {}),
-    },
-    env: { PULUMI_NODEJS_TRANSPILE_ONLY: "true", ...packageLookupEnv(), ...env },
+    }),
   });
-}
-
-export async function benchPushCredentialCalls(): Promise<OperationRun[]> {
-  const emulator = await startEmulator({ clients: [SENTINEL_CLIENT] });
-  const recorder = new TimingRecorder();
-  const stateDir = mkdtempSync(join(tmpdir(), "pulumi-tenant-bench-push-"));
-  const initial = credentialStack(emulator, stateDir, recorder.env(), false);
-  const changed = credentialStack(emulator, stateDir, recorder.env(), true);
-  try {
-    return await sixRuns(emulator, recorder, initial, changed);
-  } finally {
-    rmSync(stateDir, { recursive: true, force: true });
-    recorder.dispose();
-    await emulator.close();
-  }
 }
 
 const FLOORS: ResourceFloor[] = [

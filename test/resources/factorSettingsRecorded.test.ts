@@ -2,38 +2,20 @@
 // by a scripted server: each recorded answer is accepted and gives the recorded values as outputs, and each request
 // the handlers send is the recorded one (its JSON; key order aside) at the place the recordings have it. Duo's
 // recorded secret key, which the GET returns in clear, never reaches outputs, state or a message.
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import * as duo from "../../provider/resources/duoSettings/handler";
 import * as mfaSettings from "../../provider/resources/mfaSettings/handler";
 import * as otp from "../../provider/resources/otpSettings/handler";
 import * as customApp from "../../provider/resources/pushCustomApp/handler";
 import * as webAuthn from "../../provider/resources/webAuthnSettings/handler";
-import { reply, startScriptedReplies, type ScriptedReplies } from "../support/scriptedReplies";
-import { blankTenantEnv, configureRequest, createChecked } from "./harness";
+import { reply } from "../support/scriptedReplies";
+import { createChecked, useScriptedTenant } from "./harness";
 
-let tenant: ScriptedReplies;
-let host = "";
+// Every handler shares the one tenant connection of the process: configuring one configures them all.
+const scripted = useScriptedTenant(duo);
 
-beforeAll(async () => {
-  blankTenantEnv();
-  tenant = await startScriptedReplies();
-  host = new URL(tenant.url).host;
-  // Every handler shares the one tenant connection of the process.
-  await duo.configure(configureRequest({ "tenant:domain": tenant.url, "tenant:clientId": "recorded-client", "tenant:clientSecret": "recorded-secret" }));
-});
-
-afterAll(async () => {
-  await tenant.close();
-  vi.unstubAllEnvs();
-});
-
-beforeEach(() => {
-  tenant.script = [];
-  tenant.seen = [];
-});
-
-const calls = (): string[] => tenant.seen.map((request) => request.call);
-const sent = (index: number): unknown => JSON.parse(tenant.seen[index].body);
+const calls = (): string[] => scripted().seen.map((request) => request.call);
+const sent = (index: number): unknown => JSON.parse(scripted().seen[index].body);
 
 
 describe("Duo (TF-1684, and the Go SDK's same pair)", () => {
@@ -44,7 +26,7 @@ describe("Duo (TF-1684, and the Go SDK's same pair)", () => {
   const program = { integrationKey: "someKey", secretKey: "someSecret", hostname: "api-hostname" };
 
   it("the recorded PUT, then the recorded GET: the key is the program's, compared with the one returned", async () => {
-    tenant.script = [reply(200, "{}"), reply(200, PUT_ANSWER), reply(200, GET_ANSWER)];
+    scripted().script = [reply(200, "{}"), reply(200, PUT_ANSWER), reply(200, GET_ANSWER)];
     const made = await createChecked(duo, program);
     expect(calls()).toEqual([`GET ${DUO}`, `PUT ${DUO}`]);
     expect(sent(1)).toEqual(JSON.parse(PUT_BODY));
@@ -54,12 +36,12 @@ describe("Duo (TF-1684, and the Go SDK's same pair)", () => {
   });
 
   it("the recorded GET on adoption, without the key: nothing written, nothing of the key kept", async () => {
-    tenant.script = [reply(200, GET_ANSWER)];
+    scripted().script = [reply(200, GET_ANSWER)];
     const made = await createChecked(duo, { integrationKey: "someKey", hostname: "api-hostname" });
     expect(calls()).toEqual([`GET ${DUO}`]);
     expect(JSON.stringify(made)).not.toContain("someSecret");
     // A new hostname: the recorded key goes back as it came, in the PUT's body only.
-    tenant.script = [reply(200, GET_ANSWER), reply(200, `{"host":"api-other","ikey":"someKey","skey":"someSecret"}`)];
+    scripted().script = [reply(200, GET_ANSWER), reply(200, `{"host":"api-other","ikey":"someKey","skey":"someSecret"}`)];
     const updated = await duo.update(made.id, made.outs, { integrationKey: "someKey", hostname: "api-other" });
     expect(calls().slice(1)).toEqual([`GET ${DUO}`, `PUT ${DUO}`]);
     expect(sent(2)).toEqual({ ikey: "someKey", skey: "someSecret", host: "api-other" });
@@ -67,11 +49,11 @@ describe("Duo (TF-1684, and the Go SDK's same pair)", () => {
   });
 
   it("the 429 recorded on the Duo GET is waited out", async () => {
-    tenant.script = [
+    scripted().script = [
       reply(429, `{"statusCode":429,"error":"Too Many Requests","message":"Global limit has been reached","errorCode":"too_many_requests"}`),
       reply(200, GET_ANSWER),
     ];
-    const read = await duo.read(host, {});
+    const read = await duo.read(new URL(scripted().url).host, {});
     expect(calls()).toEqual([`GET ${DUO}`, `GET ${DUO}`]);
     expect(read.inputs).toEqual({ integrationKey: "someKey", hostname: "api-hostname" });
   });
@@ -82,45 +64,45 @@ describe("WebAuthn (TF-1684 roaming, the Go SDK's roaming and platform)", () => 
   const PLATFORM = "/api/v2/guardian/factors/webauthn-platform/settings";
 
   it("security keys required: GET, PUT of that option, GET — the three recorded exchanges in their order", async () => {
-    tenant.script = [
+    scripted().script = [
       reply(200, `{"userVerification":"discouraged","overrideRelyingParty":false}`),
       reply(200, `{"userVerification":"required"}`),
       reply(200, `{"userVerification":"required","overrideRelyingParty":false}`),
     ];
     const made = await createChecked(webAuthn, { factor: "webauthn-roaming", userVerification: "required" });
     expect(calls()).toEqual([`GET ${ROAMING}`, `PUT ${ROAMING}`, `GET ${ROAMING}`]);
-    expect(tenant.seen[1].body).toBe(`{"userVerification":"required"}`);
+    expect(scripted().seen[1].body).toBe(`{"userVerification":"required"}`);
     expect(made.outs).toEqual({
       factor: "webauthn-roaming",
       userVerification: "required",
       overrideRelyingParty: false,
       relyingPartyIdentifier: null,
       previousSettings: { userVerification: "discouraged", overrideRelyingParty: false, relyingPartyIdentifier: null },
-      tenantDomain: host,
+      tenantDomain: new URL(scripted().url).host,
       schemaVersion: 1,
     });
 
     // The Go SDK's PUT of both options, its answer holding just those.
-    tenant.script = [reply(200, `{"overrideRelyingParty":false,"userVerification":"required"}`), reply(200, `{"userVerification":"required","overrideRelyingParty":false}`)];
+    scripted().script = [reply(200, `{"overrideRelyingParty":false,"userVerification":"required"}`), reply(200, `{"userVerification":"required","overrideRelyingParty":false}`)];
     await webAuthn.update(made.id, { ...made.outs, userVerification: "preferred" }, { factor: "webauthn-roaming", userVerification: "required", overrideRelyingParty: false });
     expect(sent(3)).toEqual({ overrideRelyingParty: false, userVerification: "required" });
   });
 
   it("platform: the recorded GET adopted as is; the recorded PUT on an update", async () => {
-    tenant.script = [reply(200, `{"overrideRelyingParty":false}`)];
+    scripted().script = [reply(200, `{"overrideRelyingParty":false}`)];
     const made = await createChecked(webAuthn, { factor: "webauthn-platform", overrideRelyingParty: false });
     expect(calls()).toEqual([`GET ${PLATFORM}`]);
     expect(made.outs).toMatchObject({ userVerification: null, overrideRelyingParty: false, relyingPartyIdentifier: null });
-    tenant.script = [reply(200, `{"overrideRelyingParty":false}`), reply(200, `{"overrideRelyingParty":false}`)];
+    scripted().script = [reply(200, `{"overrideRelyingParty":false}`), reply(200, `{"overrideRelyingParty":false}`)];
     await webAuthn.update(made.id, made.outs, { factor: "webauthn-platform", overrideRelyingParty: false });
-    expect(tenant.seen[1].body).toBe(`{"overrideRelyingParty":false}`);
+    expect(scripted().seen[1].body).toBe(`{"overrideRelyingParty":false}`);
   });
 });
 
 describe("the custom app (TF-1684)", () => {
   it("GET {} then the recorded PATCH of all three, answered in the service's order", async () => {
     const PATH = "/api/v2/prompts/mfa-push";
-    tenant.script = [
+    scripted().script = [
       reply(200, "{}"),
       reply(
         200,
@@ -147,15 +129,15 @@ describe("the MFA settings (TF-1684): every PUT answered with the body sent", ()
   });
 
   it("the three recorded PUTs as create and updates, the recorded GET as refresh", async () => {
-    tenant.script = [reply(200, body(true, true, 3600, 3600)), reply(200, body(true, false, 604800, 2592000))];
+    scripted().script = [reply(200, body(true, true, 3600, 3600)), reply(200, body(true, false, 604800, 2592000))];
     const made = await createChecked(mfaSettings, inputs(true, false, 604800, 2592000));
-    expect(tenant.seen[1].body).toBe(body(true, false, 604800, 2592000));
-    tenant.script = [reply(200, body(false, true, 7200, 86400))];
+    expect(scripted().seen[1].body).toBe(body(true, false, 604800, 2592000));
+    scripted().script = [reply(200, body(false, true, 7200, 86400))];
     const second = await mfaSettings.update(made.id, made.outs, inputs(false, true, 7200, 86400));
-    expect(tenant.seen[2].body).toBe(body(false, true, 7200, 86400));
-    tenant.script = [reply(200, body(true, true, 3600, 3600)), reply(200, body(true, true, 3600, 3600))];
+    expect(scripted().seen[2].body).toBe(body(false, true, 7200, 86400));
+    scripted().script = [reply(200, body(true, true, 3600, 3600)), reply(200, body(true, true, 3600, 3600))];
     const third = await mfaSettings.update(made.id, second.outs, inputs(true, true, 3600, 3600));
-    expect(tenant.seen[3].body).toBe(body(true, true, 3600, 3600));
+    expect(scripted().seen[3].body).toBe(body(true, true, 3600, 3600));
     const refreshed = await mfaSettings.read(made.id, third.outs);
     expect(calls()).toEqual([`GET ${PATH}`, `PUT ${PATH}`, `PUT ${PATH}`, `PUT ${PATH}`, `GET ${PATH}`]);
     expect(refreshed.inputs).toEqual(inputs(true, true, 3600, 3600));
@@ -169,19 +151,19 @@ describe("the one-time codes (TF-1684): phone and email PUT whole, answered with
   const body = (length: number, expiration: number) => `{"otp_length":${length},"otp_expiration_time":${expiration}}`;
 
   it("the recorded PUTs, in the recorded order, and the recorded email GET", async () => {
-    tenant.script = [reply(200, body(4, 30)), reply(200, body(6, 300))];
+    scripted().script = [reply(200, body(4, 30)), reply(200, body(6, 300))];
     const sms = await createChecked(otp, { factor: "sms", otpLength: 6, otpExpirationTime: 300 });
-    tenant.script = [reply(200, body(8, 600))];
+    scripted().script = [reply(200, body(8, 600))];
     const sms2 = await otp.update(sms.id, sms.outs, { factor: "sms", otpLength: 8, otpExpirationTime: 600 });
-    tenant.script = [reply(200, body(4, 30)), reply(200, body(10, 3600))];
+    scripted().script = [reply(200, body(4, 30)), reply(200, body(10, 3600))];
     const email = await createChecked(otp, { factor: "email", otpLength: 10, otpExpirationTime: 3600 });
-    tenant.script = [reply(200, body(4, 30))];
+    scripted().script = [reply(200, body(4, 30))];
     await otp.update(sms.id, sms2.outs, { factor: "sms", otpLength: 4, otpExpirationTime: 30 });
-    tenant.script = [reply(200, body(4, 30)), reply(200, body(4, 30))];
+    scripted().script = [reply(200, body(4, 30)), reply(200, body(4, 30))];
     const email2 = await otp.update(email.id, email.outs, { factor: "email", otpLength: 4, otpExpirationTime: 30 });
     const refreshed = await otp.read(email.id, email2.outs);
     expect(calls()).toEqual([`GET ${PHONE}`, `PUT ${PHONE}`, `PUT ${PHONE}`, `GET ${EMAIL}`, `PUT ${EMAIL}`, `PUT ${PHONE}`, `PUT ${EMAIL}`, `GET ${EMAIL}`]);
-    expect(tenant.seen.filter((request) => request.call.startsWith("PUT")).map((request) => request.body)).toEqual([
+    expect(scripted().seen.filter((request) => request.call.startsWith("PUT")).map((request) => request.body)).toEqual([
       body(6, 300),
       body(8, 600),
       body(10, 3600),

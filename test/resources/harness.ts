@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, beforeEach, expect, vi } from "vitest";
 import type { ConfigureRequest, CreateResult } from "@pulumi/pulumi/dynamic";
 import { startEmulator, type Emulator } from "../../tools/emulator";
+import { startScriptedReplies, type ScriptedReplies } from "../support/scriptedReplies";
 
 /** Sentinels: none of these may appear in plain outputs, error messages or host output. */
 export const CLIENT_ID = "resources-test-client";
@@ -42,6 +43,32 @@ export function useConfiguredTenant(handler: { configure(req: ConfigureRequest):
   return () => {
     if (!emulator) throw new Error("the tenant starts in beforeAll");
     return emulator;
+  };
+}
+
+/**
+ * One tenant of scripted replies per test file (recorded answers, byte for byte), the handler configured for it, its
+ * script and what it saw emptied before each test. Returns a getter, since it starts in beforeAll.
+ */
+export function useScriptedTenant(handler: { configure(req: ConfigureRequest): Promise<void> }): () => ScriptedReplies {
+  let tenant: ScriptedReplies | undefined;
+  beforeAll(async () => {
+    blankTenantEnv();
+    tenant = await startScriptedReplies();
+    await handler.configure(configureRequest({ "tenant:domain": tenant.url, "tenant:clientId": "recorded-client", "tenant:clientSecret": "recorded-secret" }));
+  });
+  afterAll(async () => {
+    await tenant?.close();
+    vi.unstubAllEnvs();
+  });
+  beforeEach(() => {
+    if (!tenant) return;
+    tenant.script = [];
+    tenant.seen = [];
+  });
+  return () => {
+    if (!tenant) throw new Error("the scripted tenant starts in beforeAll");
+    return tenant;
   };
 }
 
