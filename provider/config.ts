@@ -10,6 +10,7 @@ import {
   ENV_PREFIX,
   ENV_VARS,
   PROVIDER_NAME_KEY,
+  isLoopbackHost,
   providerLabel,
   type AuthSettings,
   type ConnectionSettings,
@@ -97,12 +98,6 @@ function readSetting(
     if (parsed.data !== undefined) return { value: parsed.data, source };
   }
   return undefined;
-}
-
-const LOOPBACK_HOSTS = new Set(["localhost", "[::1]"]);
-
-function isLoopbackHost(hostname: string): boolean {
-  return LOOPBACK_HOSTS.has(hostname) || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
 }
 
 /** Turns a bare host or full URL into an origin; throws ConfigError naming where the bad value came from. */

@@ -90,6 +90,13 @@ export function providerLabel(providerName: string): string {
   return `the tenant Provider "${providerName}"`;
 }
 
+const LOOPBACK_HOSTS = new Set(["localhost", "[::1]"]);
+
+/** A host name of this machine (localhost, 127.0.0.0/8, [::1]): the only one plain http is allowed for. */
+export function isLoopbackHost(hostname: string): boolean {
+  return LOOPBACK_HOSTS.has(hostname) || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
+}
+
 /** Resolved, validated settings for one tenant: what the shared client is built from. */
 export interface ConnectionSettings {
   /** Origin, e.g. "https://t.example.com" or "http://127.0.0.1:4000"; no trailing slash. */

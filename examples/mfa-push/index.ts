@@ -7,14 +7,16 @@
 //
 // The dependencies order the changes: `up` sets the credentials, then selects SNS, and only then turns the factor
 // on, so push MFA never points at a provider without credentials. Rotating the secret key in stack config is an
-// update of the credentials alone. `destroy` turns the factor back to what it was, puts the previous selection back
-// and clears the SNS credentials.
+// update of the credentials alone. `destroy` turns the factor back to what it was and puts the previous selection
+// back. The SNS credentials: on a tenant with no SNS configuration before the stack, destroy clears them; on one that
+// held a configuration, destroy leaves the one the stack set, its secret key included (the key it replaced cannot be
+// put back), and says so in a warning.
 import * as pulumi from "@pulumi/pulumi";
 import * as tenant from "pulumi-tenant";
 
 const config = new pulumi.Config();
 
-// Create overwrites whatever SNS configuration the tenant holds.
+// Create overwrites whatever SNS configuration the tenant holds, and records what it found (see destroy above).
 const sns = new tenant.SnsPushProvider("sns", {
   awsAccessKeyId: config.require("awsAccessKeyId"),
   awsSecretAccessKey: config.requireSecret("awsSecretAccessKey"),

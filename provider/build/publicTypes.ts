@@ -126,7 +126,7 @@ function renderClass(definition: ResourceDefinition, outputs: string): string {
     "  /** Used by `get`: no args, `opts.id` set. */\n",
     `  constructor(name: string, args: ${name}Args | undefined, ${options});\n`,
     `  constructor(name: string, args: ${name}Args | undefined, ${options}) {\n`,
-    `    super(${JSON.stringify(dynamicResourceType(name))}, name, { ...registeredProperties(${definitionName}, args), __provider: PROVIDER_TEXT }, withSecretOutputs(${definitionName}, opts));\n`,
+    `    super(${JSON.stringify(dynamicResourceType(name))}, name, { ...registeredProperties(${definitionName}, args, name), __provider: PROVIDER_TEXT }, withSecretOutputs(${definitionName}, opts));\n`,
     "  }\n}\n",
   ].join("");
 }

@@ -29,7 +29,15 @@ export interface Skipped {
   reason: string;
 }
 
+/** A kind the export read: how many objects the tenant holds of it (declared or not). */
+export interface ReadKindCount {
+  definition: ResourceDefinition;
+  held: number;
+}
+
 export interface ExportPlan {
+  /** Every kind read, in the kinds' order. */
+  kinds: ReadKindCount[];
   declarations: Declaration[];
   skipped: Skipped[];
 }
@@ -60,8 +68,11 @@ export function planExport(contents: TenantContents, flags: ReadonlySet<string>)
   const declarations: Declaration[] = [];
   const identifiers = new IdentifierTable();
 
-  for (const { definition, facts, objects } of kinds) {
+  for (const { definition, facts, objects, undeclarable } of kinds) {
     const { only } = facts;
+    for (const object of [...undeclarable].sort((left, right) => byCodeUnits(left.name, right.name) || byCodeUnits(left.id, right.id))) {
+      skipped.push({ type: definition.name, reason: `"${object.name}" (${object.id}): no resource can declare what the tenant holds (${object.undeclarable})` });
+    }
     const kept: ReadObject[] = [];
     const leftOut: string[] = [];
     for (const object of objects) {
@@ -102,5 +113,5 @@ export function planExport(contents: TenantContents, flags: ReadonlySet<string>)
       declaration.dependsOn.push(...declarations.filter((other) => other.definition.name === dependency.on));
     }
   }
-  return { declarations, skipped };
+  return { kinds: kinds.map(({ definition, objects, undeclarable }) => ({ definition, held: objects.length + undeclarable.length })), declarations, skipped };
 }

@@ -1,7 +1,8 @@
 /**
  * The `pulumi-tenant` command (the package's bin; `npx pulumi-tenant export <dir>`). Every failure is one line on
  * stderr: exit code 2 for what the user gave or the tenant answered (a CommandError, a setting, a request the
- * service refused or never answered), 1 for anything else.
+ * service refused or never answered), 1 for anything else. The bare command prints the usage on stderr and exits 2;
+ * `--help` prints it on stdout and exits 0.
  */
 import { ConfigError } from "../configError";
 import { RequestError } from "../client/errors";
@@ -15,6 +16,10 @@ const oneLine = (text: string): string => text.replace(/\s*\n\s*/g, " ").trim();
 export async function main(argv: readonly string[]): Promise<number> {
   try {
     const args = parseArguments(argv);
+    if (args.command === "help" && !args.asked) {
+      process.stderr.write(usage());
+      return 2;
+    }
     if (args.command === "help") process.stdout.write(usage());
     else if (args.command === "version") process.stdout.write(`${packageFacts().version}\n`);
     else process.stdout.write(await runExport(args));

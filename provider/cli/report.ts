@@ -1,4 +1,7 @@
-/** What an export prints on stdout: what it declared, by kind, and what it skipped and why. Names, never values. */
+/**
+ * What an export prints on stdout: every kind it read, with what it declared of it (or that the tenant holds none),
+ * then what it skipped and why. Names, never values.
+ */
 import type { ExportPlan } from "./exportPlan";
 
 const SHOWN_NAMES = 5;
@@ -9,12 +12,14 @@ function names(list: readonly string[]): string {
 }
 
 export function exportReport(plan: ExportPlan, facts: { host: string; folder: string; files: readonly string[]; imports: number }): string {
-  const byKind = new Map<string, string[]>();
-  for (const declaration of plan.declarations) byKind.set(declaration.definition.name, [...(byKind.get(declaration.definition.name) ?? []), declaration.name]);
-  const width = Math.max(0, ...[...byKind.keys()].map((kind) => kind.length));
+  const width = Math.max(0, ...plan.kinds.map(({ definition }) => definition.name.length));
   const count = plan.declarations.length;
   const lines = [`Exported ${count} resource${count === 1 ? "" : "s"} of ${facts.host} into ${facts.folder}:`];
-  for (const [kind, list] of byKind) lines.push(`  ${kind.padEnd(width)} ${String(list.length).padStart(4)}  ${names(list)}`);
+  for (const { definition, held } of plan.kinds) {
+    const declared = plan.declarations.filter((declaration) => declaration.definition === definition).map((declaration) => declaration.name);
+    const what = declared.length > 0 ? names(declared) : held === 0 ? "the tenant holds none" : `none of the ${held} the tenant holds (see Skipped)`;
+    lines.push(`  ${definition.name.padEnd(width)} ${String(declared.length).padStart(4)}  ${what}`);
+  }
   if (plan.skipped.length > 0) {
     lines.push("Skipped:");
     for (const { type, reason } of plan.skipped) lines.push(`  ${type}: ${reason}`);

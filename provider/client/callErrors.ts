@@ -8,6 +8,7 @@ import type { TokenSource } from "./auth";
 import type { Attempt, Call } from "./call";
 import { AmbiguousRequestError, ApiError, NetworkError, RequestNotSentError, type RequestError } from "./errors";
 import type { DebugLog } from "./log";
+import { noTlsOnPort } from "./networkErrors";
 import type { Redactor } from "./redact";
 import { parseErrorBody } from "./responses";
 import type { Decision } from "./retry";
@@ -17,6 +18,8 @@ export interface CallErrorContext {
   /** The tenant's host, named in network errors ("my-tenant.example.com", "127.0.0.1:4000"). */
   host: string;
   hints: CredentialHints;
+  /** The origin to suggest when a loopback host asked for with https answers in plain http (the emulator). */
+  plainHttpOrigin?: string;
   tokens: Pick<TokenSource, "renewable" | "refused">;
   log: DebugLog | undefined;
   /** Takes every secret the call knows out of service text, and, given the answer, every secret field's value in it. */
@@ -43,7 +46,11 @@ export function failedCallError(
     return new AmbiguousRequestError({ ...where, reason, cause: attempt.cause });
   }
   if (attempt.kind === "transport") {
-    return new NetworkError({ ...where, reason: attempt.reason, attempts: sends, cause: attempt.cause });
+    const hint =
+      decision.reason === "tlsFailed" && noTlsOnPort(attempt.cause) && context.plainHttpOrigin !== undefined
+        ? `A local server without TLS (such as the emulator) is given with http://: ${context.plainHttpOrigin}.`
+        : undefined;
+    return new NetworkError({ ...where, reason: attempt.reason, attempts: sends, cause: attempt.cause, hint });
   }
   if (attempt.status === 429) {
     const why = decision.reason === "deadline" ? "the next try would pass the call's deadline" : "too many rate-limited tries";

@@ -13,7 +13,7 @@ import { budgetExhaustedError, failedCallError, refusedCredentialsError, tokenDe
 import { Deadline } from "./deadline";
 import { RequestError, ResponseShapeError } from "./errors";
 import { formatMs, showNotice, type DebugLog } from "./log";
-import { classifyNetworkError, refusedLocally } from "./networkErrors";
+import { classifyNetworkError, refusedLocally, tlsFailed } from "./networkErrors";
 import type { ClientOptions } from "./options";
 import { Redactor, secretFieldValues } from "./redact";
 import { parseSuccessBody } from "./responses";
@@ -31,6 +31,8 @@ export interface CallRunnerParts {
   host: string;
   /** What to say when the service refuses the credentials (built from the settings in config.ts). */
   hints: CredentialHints;
+  /** The origin to suggest when a loopback host asked for with https answers in plain http (the emulator). */
+  plainHttpOrigin?: string;
 }
 
 export class CallRunner {
@@ -62,6 +64,7 @@ export class CallRunner {
     this.errors = {
       host: parts.host,
       hints: parts.hints,
+      plainHttpOrigin: parts.plainHttpOrigin,
       tokens: this.tokens,
       log: this.log,
       redactorFor: (call, responseText) => this.redactorFor(call, responseText),
@@ -192,6 +195,7 @@ export class CallRunner {
         kind: "transport",
         mayHaveReachedServer: !failure.notSent,
         refusedLocally: refusedLocally(error),
+        tlsFailed: tlsFailed(error),
         deadlinePassed,
         reason,
         cause: error,

@@ -6,7 +6,7 @@ import { createHash } from "node:crypto";
 import type { Pool } from "undici";
 import type { z } from "zod";
 import { credentialHints } from "../credentialHints";
-import type { ConnectionSettings } from "../settings";
+import { isLoopbackHost, type ConnectionSettings } from "../settings";
 import {
   ClientCredentialsTokenSource,
   StaticTokenSource,
@@ -77,6 +77,7 @@ export class TenantClient {
       log: this.log,
       host: new URL(settings.baseUrl).host,
       hints: credentialHints(settings),
+      plainHttpOrigin: plainHttpOrigin(settings.baseUrl),
     });
   }
 
@@ -172,6 +173,12 @@ function revealingReplacer(sentSecrets: string[]): (this: unknown, key: string, 
 }
 
 /** Extra headers can neither duplicate nor override ours (authorization, user-agent) by spelling. */
+/** For a loopback host asked for with https: the same origin in plain http, what a local server (the emulator) speaks. */
+function plainHttpOrigin(baseUrl: string): string | undefined {
+  const url = new URL(baseUrl);
+  return url.protocol === "https:" && isLoopbackHost(url.hostname) ? `http://${url.host}` : undefined;
+}
+
 function lowerCaseKeys(headers: Record<string, string>): Record<string, string> {
   const result: Record<string, string> = {};
   for (const name of Object.keys(headers)) result[name.toLowerCase()] = headers[name];

@@ -11,6 +11,11 @@ function requestTag(method: string, path: string): string {
   return `[${method} ${path}]`;
 }
 
+/** A hint after the request tag, as a sentence of its own: `… [POST /oauth/token]. The client credentials were …`. */
+function withHint(message: string, hint: string | undefined): string {
+  return hint ? `${message}. ${hint}` : message;
+}
+
 interface RequestFacts {
   operation: string;
   method: string;
@@ -89,10 +94,8 @@ export class ApiError extends RequestError {
   constructor(details: ApiErrorDetails) {
     const reason = details.error ? ` ${details.error}` : "";
     const code = details.errorCode ? ` (${details.errorCode})` : "";
-    const hint = details.hint ? ` ${details.hint}` : "";
     super(
-      `${details.operation} failed: ${details.status}${reason}: ${details.serviceMessage}${code} ` +
-        `${requestTag(details.method, details.path)}${hint}`,
+      withHint(`${details.operation} failed: ${details.status}${reason}: ${details.serviceMessage}${code} ${requestTag(details.method, details.path)}`, details.hint),
       details,
     );
     this.name = "ApiError";
@@ -146,13 +149,15 @@ export class NetworkError extends RequestFailure {
       attempts: number;
       /** The tenant's host, e.g. "my-tenant.example.com": the message names it, since a typo there is the usual cause. */
       host?: string;
+      /** What to do about it, after the request tag. */
+      hint?: string;
     },
   ) {
     // 0 attempts: the call never got as far as sending (e.g. it timed out waiting for a token).
     const tries =
       details.attempts === 0 ? "" : details.attempts === 1 ? " after 1 attempt" : ` after ${details.attempts} attempts`;
     const where = details.host === undefined ? "" : `${details.host}: `;
-    super("NetworkError", `${details.operation} failed: ${where}${details.reason}${tries} ${requestTag(details.method, details.path)}`, details);
+    super("NetworkError", withHint(`${details.operation} failed: ${where}${details.reason}${tries} ${requestTag(details.method, details.path)}`, details.hint), details);
     this.attempts = details.attempts;
   }
 }

@@ -13,6 +13,11 @@ type Fate = "notSent" | "refusedLocally" | "maybeSent";
 interface KnownError {
   reason: string;
   fate: Fate;
+  /**
+   * The TLS handshake failed: the same server, port and certificate answer a re-send the same way, so it is never
+   * worth one (`noTls`: the port speaks plain http, which is what a local server such as the emulator does).
+   */
+  tls?: "failed" | "noTls";
 }
 
 const KNOWN_ERRORS = new Map<string, KnownError>([
@@ -36,17 +41,17 @@ const KNOWN_ERRORS = new Map<string, KnownError>([
   ["ERR_INVALID_ARG_TYPE", { reason: "the HTTP library refused the request as invalid", fate: "refusedLocally" }],
   ["ERR_INVALID_ARG_VALUE", { reason: "the HTTP library refused the request as invalid", fate: "refusedLocally" }],
   // TLS: the host answered, but not with a certificate this machine trusts for that name.
-  ["CERT_HAS_EXPIRED", { reason: "TLS failed: the server's certificate has expired", fate: "maybeSent" }],
-  ["DEPTH_ZERO_SELF_SIGNED_CERT", { reason: "TLS failed: the server's certificate is self-signed", fate: "maybeSent" }],
+  ["CERT_HAS_EXPIRED", { reason: "TLS failed: the server's certificate has expired", fate: "maybeSent", tls: "failed" }],
+  ["DEPTH_ZERO_SELF_SIGNED_CERT", { reason: "TLS failed: the server's certificate is self-signed", fate: "maybeSent", tls: "failed" }],
   [
     "SELF_SIGNED_CERT_IN_CHAIN",
-    { reason: "TLS failed: the server's certificate chain ends in an untrusted self-signed certificate", fate: "maybeSent" },
+    { reason: "TLS failed: the server's certificate chain ends in an untrusted self-signed certificate", fate: "maybeSent", tls: "failed" },
   ],
-  ["UNABLE_TO_VERIFY_LEAF_SIGNATURE", { reason: "TLS failed: the server's certificate cannot be verified", fate: "maybeSent" }],
-  ["UNABLE_TO_GET_ISSUER_CERT_LOCALLY", { reason: "TLS failed: the server's certificate issuer is not trusted", fate: "maybeSent" }],
-  ["ERR_TLS_CERT_ALTNAME_INVALID", { reason: "TLS failed: the server's certificate is for another host name", fate: "maybeSent" }],
-  ["ERR_SSL_WRONG_VERSION_NUMBER", { reason: "TLS failed: the server does not speak https on this port", fate: "maybeSent" }],
-  ["EPROTO", { reason: "TLS failed: protocol error (does the server speak https on this port?)", fate: "maybeSent" }],
+  ["UNABLE_TO_VERIFY_LEAF_SIGNATURE", { reason: "TLS failed: the server's certificate cannot be verified", fate: "maybeSent", tls: "failed" }],
+  ["UNABLE_TO_GET_ISSUER_CERT_LOCALLY", { reason: "TLS failed: the server's certificate issuer is not trusted", fate: "maybeSent", tls: "failed" }],
+  ["ERR_TLS_CERT_ALTNAME_INVALID", { reason: "TLS failed: the server's certificate is for another host name", fate: "maybeSent", tls: "failed" }],
+  ["ERR_SSL_WRONG_VERSION_NUMBER", { reason: "TLS failed: the server does not speak https on this port", fate: "maybeSent", tls: "noTls" }],
+  ["EPROTO", { reason: "TLS failed: protocol error (does the server speak https on this port?)", fate: "maybeSent", tls: "noTls" }],
 ]);
 
 export interface NetworkFailure {
@@ -75,8 +80,22 @@ export function classifyNetworkError(error: unknown): NetworkFailure {
   return { notSent: known.fate !== "maybeSent", reason: known.reason };
 }
 
+function known(error: unknown): KnownError | undefined {
+  const code = errorCode(error);
+  return code === undefined ? undefined : KNOWN_ERRORS.get(code);
+}
+
 /** True when the HTTP library refused the request on this machine before sending anything; never worth a retry. */
 export function refusedLocally(error: unknown): boolean {
-  const code = errorCode(error);
-  return code !== undefined && KNOWN_ERRORS.get(code)?.fate === "refusedLocally";
+  return known(error)?.fate === "refusedLocally";
+}
+
+/** True when the TLS handshake failed: a re-send meets the same server the same way, so it is never worth one. */
+export function tlsFailed(error: unknown): boolean {
+  return known(error)?.tls !== undefined;
+}
+
+/** True when the port answered without TLS: a plain-http server where https was asked for. */
+export function noTlsOnPort(error: unknown): boolean {
+  return known(error)?.tls === "noTls";
 }

@@ -78,6 +78,8 @@ export type AttemptOutcome =
       mayHaveReachedServer: boolean;
       /** The HTTP library refused the request before sending it (an invalid header): it would refuse it again. */
       refusedLocally?: boolean;
+      /** The TLS handshake failed (a plain-http port, a certificate): a re-send would fail the same way. */
+      tlsFailed?: boolean;
       /** The call's total deadline fired during the attempt. */
       deadlinePassed: boolean;
     };
@@ -113,7 +115,9 @@ export type FailReason =
   /** Every re-send the options allow for this kind of failure is used up. */
   | "retriesExhausted"
   /** Refused on this machine before sending: nothing reached the service, and a re-send would be refused too. */
-  | "notSent";
+  | "notSent"
+  /** The TLS handshake failed: not transient, a re-send would meet the same server the same way. */
+  | "tlsFailed";
 
 export type Decision =
   | { action: "accept" }
@@ -169,6 +173,7 @@ function afterTransportFailure(
 ): Decision {
   if (outcome.refusedLocally) return { action: "fail", reason: "notSent" };
   if (outcome.mayHaveReachedServer && !state.resendable) return { action: "fail", reason: "ambiguous" };
+  if (outcome.tlsFailed) return { action: "fail", reason: "tlsFailed" };
   const delayMs = backoffDelay(state.failureRetries + 1, policy, random);
   if (outcome.deadlinePassed || state.now + delayMs > state.deadlineAt) return { action: "fail", reason: "deadline" };
   if (state.failureRetries >= policy.maxRetries) return { action: "fail", reason: "retriesExhausted" };

@@ -1,39 +1,32 @@
 /**
- * The engine's Log service at the address the plugin is started with. The Pulumi CLI hides a plugin's stdout and
- * stderr, so what a user must see — a long rate-limit wait, TENANT_DEBUG lines, import advice — goes through it.
- * Best effort: a line that cannot be delivered is dropped, never a failed call.
+ * The plugin's log: the engine's Log service at the address the plugin is started with (or attached to). The Pulumi
+ * CLI hides a plugin's stdout and stderr, so what a user must see — a long rate-limit wait and TENANT_DEBUG lines
+ * (info, debug), a resource's warnings and import advice (warning, under the resource's URN) — goes through it.
+ * Best effort: a line that cannot be delivered goes to stderr, never a failed call.
  */
+import { connectEngineLog as connect, engineAddressOf, type EngineLog, type Severity } from "../client/engineLog";
 import { routeClientOutput } from "../client/log";
-import { engine, engineGrpc, grpc } from "./protocol";
+import { currentResource } from "../resources/common/programName";
 
-type Severity = "debug" | "info" | "warning";
-const SEVERITIES = { debug: 0, info: 1, warning: 2 } as const;
+export { engineAddressOf };
 
-let client: InstanceType<typeof engineGrpc.EngineClient> | undefined;
-
-/** The engine address among the plugin's arguments: the first one that is not a flag (`-v=9`, `--tracing X`). */
-export function engineAddressOf(args: readonly string[]): string | undefined {
-  for (let index = 0; index < args.length; index++) {
-    const arg = args[index];
-    if (arg === "--tracing") index++;
-    else if (!arg.startsWith("-")) return arg;
-  }
-  return undefined;
-}
+let client: EngineLog | undefined;
 
 /** Sends the log to the engine at `address` from now on (at start, or when an engine attaches). */
 export function connectEngineLog(address: string | undefined): void {
   if (!address) return;
   client?.close();
-  client = new engineGrpc.EngineClient(address, grpc.credentials.createInsecure());
-  routeClientOutput({ notice: (line) => engineLog("info", line), debug: (line) => engineLog("debug", line) });
+  client = connect(address);
+  routeClientOutput({
+    notice: (line) => void engineLog("info", line),
+    // A handler's warning is about the resource whose request it serves: the CLI shows it there.
+    warning: (line, urn) => engineLog("warning", line, urn ?? currentResource()?.urn),
+    debug: (line) => void engineLog("debug", line),
+  });
 }
 
-export function engineLog(severity: Severity, message: string, urn = ""): void {
-  if (!client) {
-    process.stderr.write(`${message}\n`);
-    return;
-  }
-  const request = new engine.LogRequest().setSeverity(SEVERITIES[severity]).setMessage(message).setUrn(urn);
-  client.log(request, () => undefined);
+/** Resolves once the engine has the line, or it went to stderr instead. */
+export async function engineLog(severity: Severity, message: string, urn = ""): Promise<void> {
+  if (client && (await client.send(severity, message, urn))) return;
+  process.stderr.write(`${severity === "warning" ? "warning: " : ""}${message}\n`);
 }

@@ -13,7 +13,8 @@ import { provider as proto, type Struct } from "./protocol";
 import { tokenOf } from "./schema";
 import { engineLog } from "./engineLog";
 import { importRefusal, unrepresentableImport, writeOnlyAdvice } from "./importAdvice";
-import { requestType, type NamedRequest } from "./urn";
+import { forResource } from "../resources/common/programName";
+import { requestName, requestType, type NamedRequest } from "./urn";
 import { fromStruct, toStruct } from "./values";
 
 interface Resource {
@@ -107,10 +108,16 @@ export async function diff(req: InstanceType<typeof proto.DiffRequest>): Promise
   return response;
 }
 
+/** Runs a handler's call for the resource the request names: what it tells the user names it and goes under it. */
+function serving<T>(req: NamedRequest, call: () => Promise<T>): Promise<T> {
+  return forResource({ name: requestName(req), urn: req.getUrn() ?? "" }, call);
+}
+
 export async function create(req: InstanceType<typeof proto.CreateRequest>): Promise<InstanceType<typeof proto.CreateResponse>> {
   const resource = resourceFor(req);
   const inputs = fromStruct(req.getProperties());
-  const result = await (await resource.handler()).create(inputs.plain);
+  const handler = await resource.handler();
+  const result = await serving(req, () => handler.create(inputs.plain));
   return new proto.CreateResponse().setId(result.id).setProperties(outputsStruct(resource, result.outs, inputs.secretKeys));
 }
 
@@ -126,7 +133,7 @@ export async function read(req: InstanceType<typeof proto.ReadRequest>): Promise
   const isImport = !req.hasInputs() && Object.keys(stored.plain).length === 0;
   if (isImport && !isImportable(resource.definition)) throw importRefusal(resource.definition, req.getId());
   const handler = await resource.handler();
-  const result = await handler.read(req.getId(), stored.plain).catch((error: unknown) => {
+  const result = await serving(req, () => handler.read(req.getId(), stored.plain)).catch((error: unknown) => {
     // The engine's own words for an id that names nothing ("resource '<id>' does not exist"), then the handler's why.
     if (isImport && error instanceof LookupNotFoundError) throw new Error(`resource '${error.id}' does not exist: ${error.detail}`);
     throw error;
@@ -140,7 +147,7 @@ export async function read(req: InstanceType<typeof proto.ReadRequest>): Promise
     if (failures.length > 0) throw unrepresentableImport(resource.definition, req.getId(), failures);
   }
   const advice = isImport ? writeOnlyAdvice(resource.definition) : undefined;
-  if (advice) engineLog("warning", advice, req.getUrn());
+  if (advice) await engineLog("warning", advice, req.getUrn());
   const secretKeys = new Set([...stored.secretKeys, ...storedInputs.secretKeys]);
   return response
     .setProperties(outputsStruct(resource, result.props, secretKeys))
@@ -150,11 +157,13 @@ export async function read(req: InstanceType<typeof proto.ReadRequest>): Promise
 export async function update(req: InstanceType<typeof proto.UpdateRequest>): Promise<InstanceType<typeof proto.UpdateResponse>> {
   const resource = resourceFor(req);
   const news = fromStruct(req.getNews());
-  const result = await (await resource.handler()).update(req.getId(), fromStruct(req.getOlds()).plain, news.plain);
+  const handler = await resource.handler();
+  const result = await serving(req, () => handler.update(req.getId(), fromStruct(req.getOlds()).plain, news.plain));
   return new proto.UpdateResponse().setProperties(outputsStruct(resource, result.outs, news.secretKeys));
 }
 
 export async function remove(req: InstanceType<typeof proto.DeleteRequest>): Promise<void> {
-  await (await resourceFor(req).handler()).delete(req.getId(), fromStruct(req.getProperties()).plain);
+  const handler = await resourceFor(req).handler();
+  await serving(req, () => handler.delete(req.getId(), fromStruct(req.getProperties()).plain));
 }
 

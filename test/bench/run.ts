@@ -8,7 +8,9 @@
  * 7 scale: 100 and 1,000 tickets at parallelism 8 and 64 against a 50-requests-per-second bucket · 8 native plugin
  * start · 9 state: the 1,000-ticket `up` persisting like the file backend, with and without
  * PULUMI_SKIP_CHECKPOINTS, for the recorded older `__provider` texts and today's · 10 `pulumi-tenant export` of a tenant
- * with 1,000 event streams under a rate limit, and the `up` of the program it wrote.
+ * with 1,000 event streams under a rate limit, and the `up` of the program it wrote · 11 the package's share of an `up`
+ * under the real CLI, beside the stand-in's, and the CLI's binaries. Sections 2, 6, 7, 9 and 10 run their programs
+ * under the real CLI (tools/pulumi-cli); `PULUMI_CLI=0 npm run bench` runs them under the engine stand-in instead.
  */
 import * as os from "node:os";
 import { EXAMPLE_STREAMS, EXAMPLE_TEMPLATES, benchCallsPerOperation, benchEventStreamCalls, benchMfaCallsPerOperation } from "./callsPerOperation";
@@ -38,6 +40,7 @@ import { callRows, mfaCallRows } from "./callsReport";
 import { phoneTemplateCallRows } from "./phoneTemplateCallRows";
 import { benchProgramCost } from "./programCost";
 import { benchThroughput, throughputRows } from "./throughput";
+import { benchCliCost, cliCostRows } from "./cliCost";
 
 const started = performance.now();
 
@@ -113,6 +116,9 @@ async function main(): Promise<void> {
 
   const exported = await section("10 export of a tenant with 1,000 event streams, and the up of the exported program", () => benchExport(1_000));
   rows.push(...exportRows(exported));
+
+  const cliCost = await section("11 the package's share of an `up` under the real CLI and the stand-in; the CLI's binaries", () => benchCliCost(3));
+  rows.push(...cliCostRows(cliCost));
 
   progress(`all sections done in ${((performance.now() - started) / 1000).toFixed(0)} s`);
   process.stdout.write(`${machineLine(startLoad, date)}\n\n${markdownTable(rows)}\n`);

@@ -2,14 +2,17 @@
 // tenant (one GET per endpoint and one per page of streams, one token), what it prints, its flags, and each bad
 // input (an unknown flag, a folder in use, missing settings, an unreachable tenant, refused credentials, missing
 // scopes): one line on stderr, exit code 2, nothing written.
+import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONTRACT_SCOPES, startEmulator, type Emulator } from "../../tools/emulator";
+import { LOG_LINE_EVERY_MS } from "../../provider/cli/progress";
 import { assertDistIsFresh } from "../resources/dist";
+import { BLANK_TENANT_ENV } from "../support/blankTenantEnv";
 import { REPO_COMMAND, runCommand, tenantEnv, type CommandRun } from "../support/exportProcess";
-import { seedRealisticTenant } from "../support/realisticTenant";
+import { seedRealisticTenant, seedUnmanagedStream } from "../support/realisticTenant";
 
 const CLIENT = { id: "export-command-ci", secret: "sentinel-export-command-client-secret-1d4e" };
 /** A client without the scopes to read the event streams and the MFA policy. */
@@ -19,6 +22,8 @@ const NARROW = {
   scopes: CONTRACT_SCOPES.filter((scope) => scope !== "read:event_streams" && scope !== "read:mfa_policies"),
 };
 const STREAMS = 250;
+/** A status line of a read still under way, as a CI log shows it. */
+const PROGRESS_LINE = /^Reading 127\.0\.0\.1:\d+: \d+ of \d+ resource types read(; \w+: \d+ so far)* \(\d+ s\)$/;
 
 let emulator: Emulator;
 let work: string;
@@ -70,7 +75,10 @@ describe("an export", () => {
   it("prints what it declared, what it skipped and why, and one summary line on stderr", async () => {
     const run = await exportInto("printed");
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stderr.trim().split("\n")).toEqual([expect.stringMatching(/^Reading 127\.0\.0\.1:\d+: \d+ resource types, \d+ objects, in [\d.]+ s$/)]);
+    // A read this short prints its summary alone; on a busy machine a progress line may come first.
+    const lines = run.stderr.trim().split("\n");
+    expect(lines.at(-1)).toMatch(/^Reading 127\.0\.0\.1:\d+: \d+ resource types, \d+ objects, in [\d.]+ s$/);
+    for (const line of lines.slice(0, -1)) expect(line).toMatch(PROGRESS_LINE);
     expect(run.stdout).toMatch(/^Exported \d+ resources of 127\.0\.0\.1:\d+ into printed:\n/);
     expect(run.stdout).toContain(`  EventStream            ${STREAMS}  seeded-stream-1, seeded-stream-10, seeded-stream-100`);
     expect(run.stdout).toContain("  MfaFactor: 5 off (duo, email, recovery-code, webauthn-platform, webauthn-roaming); --all-factors declares them too\n");
@@ -112,12 +120,95 @@ describe("a value no resource can declare", () => {
   });
 });
 
+describe("progress without a terminal (a CI log)", () => {
+  it("a status line every few seconds while it reads, the streams' count among them, then the summary", async () => {
+    // Each page of streams takes 2.5 s: the listing lasts about 10 s.
+    emulator.injectFault({ method: "GET", path: "/api/v2/event-streams", count: 4, kind: "delay", delayMs: 2_500 });
+    const child = spawn(REPO_COMMAND[0], [...REPO_COMMAND.slice(1), "export", "slow"], {
+      cwd: work,
+      env: { ...process.env, ...BLANK_TENANT_ENV, NODE_NO_WARNINGS: "1", ...tenantEnv(emulator, CLIENT) },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    const started = Date.now();
+    const lines: { at: number; text: string }[] = [];
+    let partial = "";
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
+      const parts = (partial + chunk).split("\n");
+      partial = parts.pop() ?? "";
+      for (const text of parts) lines.push({ at: Date.now() - started, text });
+    });
+    const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+    expect(code, lines.map((line) => line.text).join("\n")).toBe(0);
+    const summary = lines.at(-1)!;
+    expect(summary.text).toMatch(/^Reading 127\.0\.0\.1:\d+: \d+ resource types, \d+ objects, in [\d.]+ s$/);
+    const progress = lines.slice(0, -1);
+    expect(progress.length).toBeGreaterThanOrEqual(2);
+    for (const line of progress) expect(line.text).toMatch(PROGRESS_LINE);
+    expect(progress.some((line) => /EventStream: \d+ so far/.test(line.text))).toBe(true);
+    // Never silent for long while reading: the gaps are the interval, with room for a busy machine.
+    const times = [progress[0].at, ...progress.map((line) => line.at), summary.at];
+    const gaps = times.slice(1).map((at, index) => at - times[index]);
+    expect(Math.max(...gaps), JSON.stringify(lines)).toBeLessThan(2 * LOG_LINE_EVERY_MS);
+  });
+});
+
+describe("what no resource can declare, by the service's newer types", () => {
+  it("a stream of a destination type the package does not manage: the rest declared, it reported as skipped with its type", async () => {
+    const odd = await startEmulator({ clients: [CLIENT] });
+    try {
+      await seedRealisticTenant(odd, CLIENT.id, 3);
+      const kafka = seedUnmanagedStream(odd, "to-kafka");
+      const run = await runCommand(REPO_COMMAND, ["export", "odd-stream"], { cwd: work, env: tenantEnv(odd, CLIENT) });
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stdout).toContain("  EventStream              3  seeded-stream-1, seeded-stream-2, seeded-stream-3\n");
+      expect(run.stdout).toContain(
+        `\n  EventStream: "to-kafka" (${kafka.id}): no resource can declare what the tenant holds (a destination of type "kafka" this package cannot manage)\n`,
+      );
+      const program = fs.readFileSync(path.join(work, "odd-stream", "index.ts"), "utf8");
+      expect(program.match(/= new tenant\.EventStream\(/g)).toHaveLength(3);
+      expect(program).not.toContain("to-kafka");
+    } finally {
+      await odd.close();
+    }
+  });
+
+  it("every kind read is in the report, a kind the tenant holds none of too", async () => {
+    const bare = await startEmulator({ clients: [CLIENT] });
+    try {
+      const run = await runCommand(REPO_COMMAND, ["export", "bare-tenant"], { cwd: work, env: tenantEnv(bare, CLIENT) });
+      expect(run.code, run.stderr).toBe(0);
+      for (const kind of ["PhoneProvider", "PhoneTemplate", "SnsPushProvider", "ApnsPushProvider", "EventStream"]) {
+        expect(run.stdout).toMatch(new RegExp(`\\n  ${kind} +0  the tenant holds none\\n`));
+      }
+      expect(run.stdout).toMatch(/\n {2}MfaFactor +0 {2}none of the 8 the tenant holds \(see Skipped\)\n/);
+    } finally {
+      await bare.close();
+    }
+  });
+});
+
 describe("help", () => {
   it("--help prints the usage with the definitions' flags, and exits 0", async () => {
     const run = await runCommand(REPO_COMMAND, ["export", "--help"], { cwd: work, env: {} });
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^Usage: pulumi-tenant export <dir> \[--name <project>\] \[--force\] \[--all-factors\]\n/);
-    expect(run.stdout).toContain("  --all-factors   declare every MfaFactor, those off too\n");
+    expect(run.stdout).toContain("  --all-factors     declare every MfaFactor, those off too\n");
+  });
+
+  it("lines up the options' descriptions in one column", async () => {
+    const run = await runCommand(REPO_COMMAND, ["--help"], { cwd: work, env: {} });
+    expect(run.code).toBe(0);
+    const options = run.stdout.split("\n").filter((line) => line.startsWith("  --"));
+    expect(options.length).toBeGreaterThanOrEqual(3);
+    const columns = options.map((line) => /^ {2}--\S+(?: <\w+>)? +/.exec(line)![0].length);
+    expect(new Set(columns)).toEqual(new Set([columns[0]]));
+  });
+
+  it("the bare command prints the usage on stderr and exits 2, as a usage error", async () => {
+    const run = await runCommand(REPO_COMMAND, [], { cwd: work, env: {} });
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toMatch(/^Usage: pulumi-tenant export <dir> /);
   });
 });
 
@@ -127,7 +218,8 @@ describe("bad input: one line on stderr, exit code 2, nothing written", () => {
     const run = await runCommand(REPO_COMMAND, ["export", folder, ...args], { cwd: work, env });
     expect(run.code, run.stderr).toBe(2);
     expect(run.stdout).toBe("");
-    const lines = run.stderr.split("\n").filter((line) => line !== "");
+    // A slow refusal (four connection attempts) may first print a progress line, every 3 s without a terminal.
+    const lines = run.stderr.split("\n").filter((line) => line !== "" && !/^Reading .* read \(\d+ s\)$/.test(line));
     expect(lines, run.stderr).toHaveLength(1);
     expect(fs.existsSync(path.join(work, folder)) ? fs.readdirSync(path.join(work, folder)).sort() : undefined).toEqual(before);
     expectNoSecret(run);
@@ -136,6 +228,13 @@ describe("bad input: one line on stderr, exit code 2, nothing written", () => {
 
   it("an unknown flag", async () => {
     expect(await refused(["--al-factors"], tenantEnv(emulator, CLIENT))).toBe('pulumi-tenant: unknown flag "--al-factors" (see pulumi-tenant --help).');
+  });
+
+  it("a value given to a flag that takes none", async () => {
+    expect(await refused(["--force=yes"], tenantEnv(emulator, CLIENT))).toBe('pulumi-tenant: --force takes no value (got "--force=yes"): give it as --force alone.');
+    expect(await refused(["--all-factors=true"], tenantEnv(emulator, CLIENT))).toBe(
+      'pulumi-tenant: --all-factors takes no value (got "--all-factors=true"): give it as --all-factors alone.',
+    );
   });
 
   it("a folder that is not empty, without --force", async () => {
@@ -163,8 +262,19 @@ describe("bad input: one line on stderr, exit code 2, nothing written", () => {
 
   it("wrong credentials", async () => {
     expect(await refused([], { ...tenantEnv(emulator, CLIENT), TENANT_CLIENT_SECRET: "not-the-secret" })).toMatch(
-      /^pulumi-tenant: could not read the tenant .*: .*401.*The client credentials were rejected by .*: check the TENANT_CLIENT_ID and TENANT_CLIENT_SECRET environment variables\.$/,
+      /^pulumi-tenant: could not read the tenant .*: .*401.* \[POST \/oauth\/token\]\. The client credentials were rejected by .*: check the TENANT_CLIENT_ID and TENANT_CLIENT_SECRET environment variables\.$/,
     );
+  });
+
+  it("https asked of a local server that speaks plain http: at once, saying to give the domain with http://", async () => {
+    const host = new URL(emulator.url).host;
+    const started = Date.now();
+    expect(await refused([], { ...tenantEnv(emulator, CLIENT), TENANT_DOMAIN: host })).toBe(
+      `pulumi-tenant: could not read the tenant ${host}: obtain an access token failed: ${host}: TLS failed: the server does not speak https ` +
+        `on this port after 1 attempt [POST /oauth/token]. A local server without TLS (such as the emulator) is given with http://: http://${host}.`,
+    );
+    // Not retried: four attempts with their backoff took 4.6 s.
+    expect(Date.now() - started).toBeLessThan(4_000);
   });
 
   it("missing scopes: every one named", async () => {

@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { planExport } from "../../provider/cli/exportPlan";
 import { programFile } from "../../provider/cli/programFile";
+import { exportReport } from "../../provider/cli/report";
 import { importJson } from "../../provider/cli/projectFiles";
 import type { ReadKind, ReadObject, TenantContents } from "../../provider/cli/tenantReader";
 import type { ExportFacts } from "../../provider/resources/common/exported";
@@ -20,6 +21,7 @@ function kind(name: string, objects: Partial<ReadObject>[]): ReadKind {
     definition,
     facts: definition.exported as ExportFacts,
     objects: objects.map((object, index) => ({ id: `${name}-${index}`, props: {}, inputs: {}, failures: [], ...object })),
+    undeclarable: [],
   };
 }
 
@@ -130,6 +132,43 @@ describe("planExport", () => {
       reason: '"phone-message-types": no resource can declare what the tenant holds (messageTypes: must list at least one)',
     });
     expect(edges(contents).smsFactor).toEqual([]);
+  });
+});
+
+describe("what no resource can declare", () => {
+  it("is skipped, named with its id and why, beside what is declared of its kind", () => {
+    const contents = tenant();
+    const streams = contents.kinds.find((listed) => listed.definition.name === "EventStream")!;
+    streams.undeclarable = [
+      { id: "est_2", name: "to-kafka", undeclarable: 'a destination of type "kafka" this package cannot manage' },
+      { id: "est_1", name: "a-bus", undeclarable: "an eventbridge destination without aws_partner_event_source" },
+    ];
+    const plan = planExport(contents, new Set());
+    expect(plan.declarations.filter((declaration) => declaration.definition.name === "EventStream")).toHaveLength(6);
+    expect(plan.skipped.filter((skipped) => skipped.type === "EventStream")).toEqual([
+      { type: "EventStream", reason: '"a-bus" (est_1): no resource can declare what the tenant holds (an eventbridge destination without aws_partner_event_source)' },
+      { type: "EventStream", reason: '"to-kafka" (est_2): no resource can declare what the tenant holds (a destination of type "kafka" this package cannot manage)' },
+    ]);
+    expect(plan.kinds.find((read) => read.definition.name === "EventStream")?.held).toBe(8);
+  });
+});
+
+describe("the report", () => {
+  it("names every kind read, with how many it declared, and says when the tenant holds none", () => {
+    const contents = tenant();
+    contents.kinds = contents.kinds.map((listed) => (listed.definition.name === "MfaFactor" ? kind("MfaFactor", [{ id: "duo", inputs: { factor: "duo", enabled: false } }]) : listed));
+    const report = exportReport(planExport(contents, new Set()), { host: HOST, folder: "tenant", files: ["index.ts"], imports: 1 });
+    const lines = report.split("\n");
+    expect(lines.slice(1, 1 + contents.kinds.length)).toEqual([
+      "  PhoneProvider            1  phone-provider",
+      "  PhoneMessageTypes        1  phone-message-types",
+      "  SnsPushProvider          1  sns-push-provider",
+      "  ApnsPushProvider         0  the tenant holds none",
+      "  PushProviderSelection    1  push-provider-selection",
+      "  MfaFactor                0  none of the 1 the tenant holds (see Skipped)",
+      "  MfaPolicy                1  mfa-policy",
+      "  EventStream              6  B, Z, a b, a-b, b and 1 more",
+    ]);
   });
 });
 

@@ -119,7 +119,7 @@ describe("client-credentials tokens", () => {
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(401);
     expect(error.message).toBe(
-      "obtain an access token failed: 401 access_denied: Unauthorized [POST /oauth/token] The client credentials " +
+      "obtain an access token failed: 401 access_denied: Unauthorized [POST /oauth/token]. The client credentials " +
         `were rejected by ${new URL(emu.url).host} (client id "demo"): ` +
         'check the stack config "tenant:clientId" and "tenant:clientSecret" (or the TENANT_CLIENT_ID ' +
         "and TENANT_CLIENT_SECRET environment variables). If you changed them since the last " +
@@ -161,7 +161,7 @@ describe("static tokens", () => {
     expect(error).toBeInstanceOf(ApiError);
     expect(error.message).toBe(
       "read push provider failed: 401 Unauthorized: Expired token received for JSON Web Token validation " +
-        `[GET ${PUSH_API_PATH}] The API token was rejected by ${new URL(emu.url).host} (expired or invalid): set a fresh one in the stack ` +
+        `[GET ${PUSH_API_PATH}]. The API token was rejected by ${new URL(emu.url).host} (expired or invalid): set a fresh one in the stack ` +
         'config "tenant:apiToken" (or TENANT_API_TOKEN), or use client credentials instead. If you changed them since the ' +
         'last "pulumi up": refresh, destroy and "--refresh" use the settings stored at that up. Run "pulumi up" once, ' +
         'or add --run-program (for the drift check: "pulumi preview --refresh --run-program --expect-no-changes").',

@@ -1,7 +1,7 @@
 // The client's retry decision as a table: an attempt's outcome and state in, accept / retry / renew / fail out.
 import type { IncomingHttpHeaders } from "node:http";
 import { describe, expect, it } from "vitest";
-import { classifyNetworkError, refusedLocally } from "../../provider/client/networkErrors";
+import { classifyNetworkError, refusedLocally, tlsFailed } from "../../provider/client/networkErrors";
 import {
   decideAfterAttempt,
   isIdempotent,
@@ -39,6 +39,8 @@ const transportFailure = (mayHaveReachedServer: boolean, deadlinePassed = false)
   deadlinePassed,
 });
 const refusedBeforeSending: AttemptOutcome = { kind: "transport", mayHaveReachedServer: false, refusedLocally: true, deadlinePassed: false };
+/** A TLS failure (a plain-http port, a certificate): the same server answers a re-send the same way. */
+const tlsHandshakeFailed: AttemptOutcome = { kind: "transport", mayHaveReachedServer: true, tlsFailed: true, deadlinePassed: false };
 /** A create (POST): it may not be resent once the service may have received it. */
 const CREATE = { resendable: false } as const;
 
@@ -192,6 +194,8 @@ const CASES: Case[] = [
   // Refused by the HTTP library before sending (a header with a line break): never ambiguous, never resent
   { name: "a request refused locally fails as not sent", outcome: refusedBeforeSending, expected: fail("notSent") },
   { name: "a create refused locally fails as not sent, not ambiguous", outcome: refusedBeforeSending, state: CREATE, expected: fail("notSent") },
+  { name: "a failed TLS handshake fails at once: not transient", outcome: tlsHandshakeFailed, expected: fail("tlsFailed") },
+  { name: "a create whose TLS failed stays ambiguous (a reused connection may have carried it)", outcome: tlsHandshakeFailed, state: CREATE, expected: fail("ambiguous") },
   { name: "a deadline hit on an idempotent call fails", outcome: transportFailure(true, true), expected: fail("deadline") },
   { name: "a deadline hit on a create is ambiguous", outcome: transportFailure(true, true), state: CREATE, expected: fail("ambiguous") },
   { name: "a deadline hit before a create left is not ambiguous", outcome: transportFailure(false, true), state: CREATE, expected: fail("deadline") },
@@ -239,5 +243,7 @@ describe("decision inputs", () => {
     expect(refusedLocally(invalidHeader)).toBe(true);
     expect(refusedLocally(Object.assign(new Error("x"), { code: "ECONNREFUSED" }))).toBe(false);
     expect(refusedLocally(Object.assign(new Error("x"), { code: "UND_ERR_SOCKET" }))).toBe(false);
+    expect(["ERR_SSL_WRONG_VERSION_NUMBER", "EPROTO", "CERT_HAS_EXPIRED"].map((code) => tlsFailed(Object.assign(new Error("x"), { code })))).toEqual([true, true, true]);
+    expect(tlsFailed(Object.assign(new Error("x"), { code: "ECONNRESET" }))).toBe(false);
   });
 });

@@ -192,4 +192,22 @@ describe("network errors say what failed", () => {
       await client.close();
     }
   });
+
+  it("https to a local server that speaks plain http: fails at once, not retried, saying to give it with http://", async () => {
+    const client = new TenantClient({ baseUrl: `https://127.0.0.1:${plainPort}`, audience: "x", auth: { kind: "token", token: SECRET } }, FAST);
+    try {
+      const error = await client.request("GET", PUSH_PATH, { operation: "read push provider", schema: pushSelectionSchema }).then(
+        () => undefined,
+        (caught: unknown) => caught,
+      );
+      expect(error).toBeInstanceOf(NetworkError);
+      expect((error as NetworkError).attempts).toBe(1);
+      expect((error as Error).message).toBe(
+        `read push provider failed: 127.0.0.1:${plainPort}: TLS failed: the server does not speak https on this port after 1 attempt ` +
+          `[GET /api/v2${PUSH_PATH}]. A local server without TLS (such as the emulator) is given with http://: http://127.0.0.1:${plainPort}.`,
+      );
+    } finally {
+      await client.close();
+    }
+  });
 });

@@ -56,6 +56,26 @@ describe.each(PROGRAMS)("the program in examples/%s", (name) => {
   });
 });
 
+describe("the package README", () => {
+  it("names every folder under examples/ in its list of examples", () => {
+    const readme = fs.readFileSync(path.join(REPO_ROOT, "README.md"), "utf8");
+    const start = readme.indexOf("`examples/` holds programs to copy");
+    expect(start).toBeGreaterThan(0);
+    const list = readme.slice(start, readme.indexOf("\n\n", start));
+    expect(EXAMPLES.filter((name) => !list.includes(`\`${name}\``))).toEqual([]);
+  });
+});
+
+describe("examples/mfa-push", () => {
+  // test/e2e/mfaPush.test.ts runs both cases; its README and the comment in its program say the same.
+  it.each(["README.md", "index.ts"])("%s says what destroy does to the SNS credentials, on a tenant with none before and on one that held one", (file) => {
+    const text = fs.readFileSync(path.join(EXAMPLES_ROOT, "mfa-push", file), "utf8").replace(/\s*(\/\/)?\s+/g, " ");
+    expect(text).toMatch(/no SNS configuration[^.;]*[:,] destroy clears (the credentials|them)/);
+    expect(text).toMatch(/held a configuration[^.;]*[:,] destroy leaves the one the stack set/);
+    expect(text).not.toMatch(/puts the previous selection back and clears the SNS credentials/);
+  });
+});
+
 describe("configKeysOf", () => {
   it("finds the keys a program reads by name, once each", () => {
     const source = 'config.requireSecret("token"); config.get("region") ?? "x"; config.getBoolean("on"); config.get("region"); config.require(`${stage}Id`);';

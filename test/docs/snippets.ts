@@ -37,7 +37,8 @@ interface Block {
 const CONTINUATION = /^\/\/ Continues the (?:(.+) )?example above\.$/;
 const FILE_LABEL = /^`([\w.-]+\.(?:ts|tsx|mts|cts))`/;
 
-function typeScriptBlocks(markdown: string, source: string): Block[] {
+/** Every fenced block of a Markdown text whose info string names one of `languages`, in order. */
+function fencedBlocks(markdown: string, source: string, languages: readonly string[]): Block[] {
   const lines = markdown.split("\n");
   const headings = headingsOf(markdown);
   const blocks: Block[] = [];
@@ -52,7 +53,7 @@ function typeScriptBlocks(markdown: string, source: string): Block[] {
     let close = index + 1;
     while (close < lines.length && !closes(lines[close])) close++;
     if (close >= lines.length) throw new Error(`${source}:${index + 1}: a code block that never closes`);
-    if (opening[2] === "ts" || opening[2] === "typescript") {
+    if (languages.includes(opening[2])) {
       const previous = lines.slice(0, index).reverse().find((line) => line.trim() !== "");
       blocks.push({
         line: index + 2,
@@ -64,6 +65,13 @@ function typeScriptBlocks(markdown: string, source: string): Block[] {
     index = close;
   }
   return blocks;
+}
+
+const typeScriptBlocks = (markdown: string, source: string): Block[] => fencedBlocks(markdown, source, ["ts", "typescript"]);
+
+/** The text of each block of one language (`yaml`, `python`, `go`…), in order: the snippets other doors run. */
+export function readmeFencedBlocks(markdown: string, language: string, source = "README.md"): string[] {
+  return fencedBlocks(markdown, source, [language]).map((block) => block.lines.join("\n"));
 }
 
 /** The README's TypeScript as programs, in order; `source` names the file in origins. */

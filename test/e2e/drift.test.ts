@@ -2,18 +2,16 @@
  * The scheduled drift job, `pulumi preview --refresh --expect-no-changes`, as users run it against a
  * deployed examples/basic stack. It passes while the tenant matches the program, and fails naming the resource
  * and property once something was changed (or deleted) outside Pulumi — through the engine API and through
- * the command line (tools/engine/cli.ts, spawned as CI would run it). The tests share one stack, in order.
+ * the command line (the Pulumi CLI's own process and its output, as a CI step runs it). The tests share one stack, in
+ * order.
  */
-import { spawn } from "node:child_process";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type Emulator, type RequestLogEntry } from "../../tools/emulator";
-import { ExpectNoChangesError, displayedChanges, proposedChanges, type RunResult } from "../../tools/engine";
-import { BASIC_STACK_PASSPHRASE, SENTINELS, SENTINEL_CLIENT, basicStack, type BasicStack } from "../../tools/stacks/basicStack";
-import { REPO_ROOT, packageLookupEnv } from "../../tools/stacks/packageLink";
-import { OutOfBandAdmin, RequestWindow, expectNoSecrets, operations } from "./helpers";
+import { ExpectNoChangesError, PulumiCliEngine, displayedChanges, proposedChanges, requirePulumiCli, type RunResult } from "../../tools/engine";
+import { runPulumi } from "../../tools/pulumi-cli/pulumi";
+import { SENTINELS, SENTINEL_CLIENT, basicStack, type BasicStack } from "../../tools/stacks/basicStack";
+import { OutOfBandAdmin, RequestWindow, diffShownFor, expectNoSecrets, operations } from "./helpers";
 
-const CLI = join(REPO_ROOT, "tools", "engine", "cli.ts");
 const CLI_TIMEOUT_MS = 90_000;
 /** The phone provider's configuration as examples/basic declares it, on the wire. */
 const SMS_WIRE_CONFIGURATION = { sid: "AC0000000000000000000000000000demo", delivery_methods: ["text", "voice"], default_from: "+15550100" };
@@ -24,33 +22,16 @@ interface CliRun {
   stderr: string;
 }
 
-/** The drift job through the stand-in's command line, in its own process, as a CI step runs it. */
-function driftJob(emulator: Emulator, stateDir: string): Promise<CliRun> {
-  const args = [
-    "preview", "--refresh", "--expect-no-changes",
-    "--project-dir", REPO_ROOT, "--stack", "dev", "--state-dir", stateDir,
-    "--config", `tenant:domain=${emulator.url}`,
-    "--config", `tenant:clientId=${SENTINEL_CLIENT.id}`,
-    "--secret", `tenant:clientSecret=${SENTINEL_CLIENT.secret}`,
-    "--secret", `tenant-basic:smsAuthToken=${SENTINELS.smsAuthToken}`,
-  ];
-  const env = { ...process.env, PULUMI_CONFIG_PASSPHRASE: BASIC_STACK_PASSPHRASE, PULUMI_NODEJS_TRANSPILE_ONLY: "true", ...packageLookupEnv() };
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", CLI, ...args], { cwd: REPO_ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    const timer = setTimeout(() => child.kill("SIGKILL"), CLI_TIMEOUT_MS - 5_000);
-    child.on("error", (error) => {
-      clearTimeout(timer);
-      reject(error);
-    });
-    child.on("close", (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
+/** The drift job, `pulumi preview --refresh --expect-no-changes --diff`, run by the CLI on the stack's state. */
+async function driftJob(stack: BasicStack): Promise<CliRun> {
+  const engine = stack.engine as PulumiCliEngine;
+  let program = "";
+  const run = await runPulumi(requirePulumiCli(), engine.commandArgs(["preview", "--refresh", "--expect-no-changes", "--diff"]), {
+    env: engine.commandEnv(),
+    onProgramOutput: (text) => (program += text),
+    timeoutMs: CLI_TIMEOUT_MS - 5_000,
   });
+  return { code: run.code, stdout: run.stdout + program, stderr: run.stderr };
 }
 
 /** The changes the drift check counts, as "op type name: displayed properties" lines. */
@@ -108,14 +89,11 @@ describe.sequential("drift detection: preview --refresh --expect-no-changes", ()
 
   it("passes while the tenant matches the program: exit 0, every resource the same, nothing saved", async () => {
     const stateBefore = await stack.engine.rawState();
-    const run = await driftJob(emulator, stack.stateDir);
+    const run = await driftJob(stack);
     expect(run.stderr).not.toContain("error");
     expect(run.code).toBe(0);
-    expect(run.stdout).toContain("6 steps, 0 changing");
-    for (const name of ["alice-push", "sms", "push"]) {
-      expect(run.stdout).toMatch(new RegExp(`^refresh-same\\s+tenant:\\w+\\s+${name}$`, "m"));
-      expect(run.stdout).toMatch(new RegExp(`^same\\s+tenant:\\w+\\s+${name}$`, "m"));
-    }
+    expect(run.stdout).toMatch(/Resources:\n\s+4 unchanged/);
+    for (const name of ["alice-push", "sms", "push"]) expect(diffShownFor(run.stdout, name, "update")).toEqual([]);
     expect(await stack.engine.rawState()).toBe(stateBefore);
     await expectReadOnlyAndNoSecrets({ "CLI stdout": run.stdout, "CLI stderr": run.stderr });
   }, CLI_TIMEOUT_MS);
@@ -135,11 +113,12 @@ describe.sequential("drift detection: preview --refresh --expect-no-changes", ()
     requests.take();
 
     const preview = await stack.engine.preview({ refresh: true, expectNoChanges: true });
-    expect(operations(preview).filter((op) => !op.startsWith("same") && !op.startsWith("refresh-same"))).toEqual([]);
+    // A preview's refresh shows the outputs as the tenant now orders them; no update is proposed.
+    expect(operations(preview).filter((op) => !op.startsWith("same") && !op.startsWith("refresh-"))).toEqual([]);
     await expectReadOnlyAndNoSecrets({ "program output": preview.programOutput, "host output": preview.hostOutput });
 
     const up = await stack.engine.up({ refresh: true, expectNoChanges: true });
-    expect(operations(up).filter((op) => !op.startsWith("same") && !op.startsWith("refresh-same"))).toEqual([]);
+    expect(operations(up).filter((op) => !op.startsWith("same") && !op.startsWith("refresh-"))).toEqual([]);
     await expectReadOnlyAndNoSecrets({ "program output": up.programOutput, "host output": up.hostOutput });
   });
 
@@ -173,20 +152,19 @@ describe.sequential("drift detection: preview --refresh --expect-no-changes", ()
     await expectReadOnlyAndNoSecrets({ "error message": error.message, "program output": error.result.programOutput, "host output": error.result.hostOutput });
   });
 
-  it("exits 7 through the command line on drift, with the CLI's message, listing each changed resource and property", async () => {
+  it("fails through the command line on drift, with the CLI's message, listing each changed resource and property", async () => {
     await admin.selectPushProvider("direct");
     requests.take();
     const stateBefore = await stack.engine.rawState();
 
-    const run = await driftJob(emulator, stack.stateDir);
-    expect(run.code).toBe(7);
-    expect(run.stderr).toContain("error: no changes were expected for preview but changes were proposed");
-    expect(run.stderr).toContain('  update tenant:PushProviderSelection "push"');
-    expect(run.stderr).toContain('  update tenant:PhoneProvider "sms"');
-    expect(run.stderr).not.toContain('"alice-push"');
-    // The step table on stdout names them too.
-    expect(run.stdout).toMatch(/^update\s+tenant:PushProviderSelection\s+push\s+provider$/m);
-    expect(run.stdout).toMatch(/^update\s+tenant:PhoneProvider\s+sms\s+disabled$/m);
+    const run = await driftJob(stack);
+    expect(run.code).not.toBe(0);
+    expect(run.stdout + run.stderr).toContain("error: no changes were expected for preview but changes were proposed");
+    // The --diff output names each changed resource and property, and nothing of the untouched ticket.
+    expect(diffShownFor(run.stdout, "push", "update")).toEqual(["provider"]);
+    expect(diffShownFor(run.stdout, "sms", "update")).toEqual(["disabled"]);
+    expect(diffShownFor(run.stdout, "alice-push", "update")).toEqual([]);
+    expect(run.stdout).toMatch(/~ 2 to update/);
     expect(await stack.engine.rawState()).toBe(stateBefore);
     expect(emulator.state.pushProvider).toBe("direct");
     await expectReadOnlyAndNoSecrets({ "CLI stdout": run.stdout, "CLI stderr": run.stderr });

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type Emulator, type EmulatorClient } from "../../tools/emulator";
 import { ExpectNoChangesError, createEngine, proposedChanges, type Engine, type RunResult } from "../../tools/engine";
 import { REPO_ROOT, packageLookupEnv } from "../../tools/stacks/packageLink";
-import { RequestWindow, STREAMS_API_PATH, expectNoSecrets, operations, visibleTexts } from "./helpers";
+import { RequestWindow, STREAMS_API_PATH, diffShownFor, expectNoSecrets, operations, visibleTexts } from "./helpers";
 
 const PROJECT_DIR = join(REPO_ROOT, "examples", "event-streams");
 const CLIENT: EmulatorClient = { id: "streams-ci", secret: "sentinel-streams-client-secret-41ac" };
@@ -95,13 +95,14 @@ describe.sequential("examples/event-streams", () => {
   it("a stream disabled by hand is found by preview --refresh --expect-no-changes, one GET per stream", async () => {
     streamNamed("audit-webhook")!.status = "disabled";
     const engine = stack(TOKEN);
-    const error = await engine.preview({ refresh: true, expectNoChanges: true }).then(
+    const error = await engine.preview({ refresh: true, expectNoChanges: true, diff: true }).then(
       () => new Error("expected drift"),
       (caught: unknown) => caught,
     );
     expect(error).toBeInstanceOf(ExpectNoChangesError);
     const drift = error as ExpectNoChangesError;
     expect(proposedChanges(drift.result.steps, drift.operation).map((step) => `${step.op} ${step.name}`)).toEqual(["update audit-webhook"]);
+    expect(diffShownFor(drift.result.programOutput, "audit-webhook", "update")).toEqual(["status"]);
     await expectNoLeaks("preview --refresh", engine, drift.result);
     expect(calls()).toEqual({ [`GET ${STREAM}`]: 2 });
   });

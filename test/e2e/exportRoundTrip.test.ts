@@ -1,5 +1,5 @@
-// An existing tenant under code in two commands, end to end: a realistic tenant (realisticTenant.ts, 120 streams)
-// exported with `npx pulumi-tenant export` from a project with the packed package installed; no secret in any file
+// An existing tenant under code in two commands, end to end: a realistic tenant (realisticTenant.ts, 120 streams, and
+// one more of a destination type the service added after this release, which no resource can declare) exported with `npx pulumi-tenant export` from a project with the packed package installed; no secret in any file
 // or line; the project compiles under Pulumi's template tsconfig; through the engine stand-in its preview creates
 // only, its up sends nothing but GETs under /api/v2, the drift check finds nothing, and the tenant is the same,
 // field by field, secrets and timestamps included; destroying the stack takes nothing away (what it puts back is the
@@ -10,19 +10,16 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { propertiesOf } from "../../provider/shapes/property";
-import { RESOURCES } from "../../provider/resources/registry";
+import { parse as parseYaml, stringify as stringifyYaml } from "yaml";
 import { startEmulator, type Emulator } from "../../tools/emulator";
-import { createEngine, type Engine, type RunResult } from "../../tools/engine";
-import { isSecretEnvelope } from "../../tools/engine/values";
+import { ExpectNoChangesError, createEngine, type Engine, type RunResult } from "../../tools/engine";
 import { emulatorConnectionConfig } from "../../tools/stacks/basicStack";
 import { INSTALL_TIMEOUT_MS, TYPECHECK_TIMEOUT_MS, installConsumerProject } from "../consumer/consumerProject";
 import { assertDistIsFresh } from "../resources/dist";
 import { BLANK_TENANT_ENV } from "../support/blankTenantEnv";
 import { runCommand, tenantEnv, type CommandRun } from "../support/exportProcess";
-import { seedRealisticTenant, tenantSnapshot } from "../support/realisticTenant";
-import { RequestWindow, expectNoSecrets } from "./helpers";
-import { IMPORTED_PROJECT_DIR, nativeEngine } from "./native/nativeStack";
+import { seedRealisticTenant, seedUnmanagedStream, tenantSnapshot } from "../support/realisticTenant";
+import { RequestWindow, diffShownFor, expectNoSecrets } from "./helpers";
 
 const CLIENT = { id: "export-round-trip-ci", secret: "sentinel-export-round-trip-client-secret-58a1" };
 const STREAMS = 120;
@@ -34,6 +31,7 @@ let project: string;
 let work: string;
 let secrets: string[];
 let before: unknown;
+let unmanaged: { id: string; name: string };
 
 const exported = () => path.join(project, "exported");
 const npxExport = (folder: string): Promise<CommandRun> =>
@@ -59,6 +57,7 @@ beforeAll(async () => {
   work = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-tenant-export-round-trip-"));
   emulator = await startEmulator({ clients: [CLIENT] });
   secrets = [CLIENT.secret, ...(await seedRealisticTenant(emulator, CLIENT.id, STREAMS))];
+  unmanaged = seedUnmanagedStream(emulator, "to-kafka");
   before = tenantSnapshot(emulator);
 }, INSTALL_TIMEOUT_MS);
 
@@ -79,6 +78,9 @@ describe.sequential("export, then up: the tenant under code, unchanged", () => {
     declared = (JSON.parse(texts["import.json"]) as { resources: unknown[] }).resources.length;
     expect(texts["index.ts"].match(/^const \w+ = new tenant\./gm)).toHaveLength(declared);
     expect(texts["index.ts"].match(/= new tenant\.EventStream\(/g)).toHaveLength(STREAMS);
+    // The stream no resource can declare is skipped, named with its type, and the export still succeeds.
+    expect(run.stdout).toContain(`EventStream: "${unmanaged.name}" (${unmanaged.id}): no resource can declare what the tenant holds (a destination of type "kafka"`);
+    expect(texts["index.ts"]).not.toContain(unmanaged.name);
   });
 
   it(
@@ -131,6 +133,24 @@ describe.sequential("export, then up: the tenant under code, unchanged", () => {
   );
 
   it(
+    "a selection changed by hand fails the drift check, naming the property; up --refresh puts it back",
+    async () => {
+      const held = emulator.state.pushProvider;
+      emulator.state.pushProvider = "guardian";
+      const drift = await engine.preview({ refresh: true, expectNoChanges: true, diff: true }).then(
+        () => new Error("expected the drift check to fail"),
+        (error: unknown) => error,
+      );
+      if (!(drift instanceof ExpectNoChangesError)) throw drift;
+      expect(diffShownFor(drift.result.programOutput, "push-provider-selection", "update")).toEqual(["provider"]);
+      scan("drift check", drift.result, await engine.rawState());
+      await engine.up({ refresh: true });
+      expect(emulator.state.pushProvider).toBe(held);
+    },
+    RUN_TIMEOUT_MS,
+  );
+
+  it(
     "destroying the stack takes nothing away from the tenant",
     async () => {
       const destroyed = await engine.destroy();
@@ -141,43 +161,59 @@ describe.sequential("export, then up: the tenant under code, unchanged", () => {
   );
 });
 
-describe.sequential("import.json through the native plugin", () => {
-  let generated: { type: string; name: string; inputs: Record<string, unknown>; secretInputs: string[]; protect: boolean }[] = [];
+describe.sequential("import.json through the native plugin, into a YAML stack", () => {
   /** The tenant as the TypeScript stack's destroy left it. */
   let baseline: unknown;
-  const stack = (resources: unknown[]): Engine =>
-    nativeEngine({
-      stateDir: path.join(work, "native-state"),
-      projectDir: IMPORTED_PROJECT_DIR,
-      config: { ...emulatorConnectionConfig(emulator, CLIENT), "tenant-imported:resources": { value: JSON.stringify(resources) } },
+  let importCode = "";
+  const yamlProject = () => path.join(work, "yaml-stack");
+  /** A YAML program on the plugin the packed package ships, with `resources` (the CLI's generated code) or none. */
+  const yamlStack = (code: string): Engine => {
+    const program = {
+      name: "tenant-exported-yaml",
+      runtime: "yaml",
+      plugins: { providers: [{ name: "tenant", path: path.join(project, "node_modules", "pulumi-tenant") }] },
+      ...(parseYaml(code) as object),
+    };
+    fs.mkdirSync(yamlProject(), { recursive: true });
+    fs.writeFileSync(path.join(yamlProject(), "Pulumi.yaml"), stringifyYaml(program));
+    return createEngine({
+      projectDir: yamlProject(),
+      stack: "production",
+      stateDir: path.join(work, "yaml-state"),
+      passphrase: "export round trip",
+      config: emulatorConnectionConfig(emulator, CLIENT),
+      env: BLANK_TENANT_ENV,
+      timeoutMs: RUN_TIMEOUT_MS,
     });
+  };
 
   it(
-    "imports every resource it lists in one deployment, changing nothing",
+    "pulumi import --file imports every resource it lists in one deployment, changing nothing, and writes their code",
     async () => {
       baseline = tenantSnapshot(emulator);
       const window = new RequestWindow(emulator);
-      const result = await stack([]).importFile(path.join(exported(), "import.json"));
+      const result = await yamlStack("").importFile(path.join(exported(), "import.json"));
       expect(new Set(result.steps.map((step) => step.op))).toEqual(new Set(["import"]));
       expect(window.take().mutating()).toEqual([]);
-      generated = result.steps.map((step) => {
-        const definition = RESOURCES.find((candidate) => `tenant:index:${candidate.name}` === step.type)!;
-        const inputs = Object.fromEntries(Object.entries(step.generatedInputs!).map(([key, value]) => [key, isSecretEnvelope(value) ? value.value : value]));
-        const secretInputs = propertiesOf(definition.inputs).filter((shape) => shape.secret).map((shape) => shape.name);
-        return { type: definition.name, name: step.name, inputs, secretInputs, protect: true };
-      });
+      importCode = result.importCode ?? "";
+      expect(Object.keys((parseYaml(importCode) as { resources: object }).resources)).toHaveLength(result.steps.length);
+      scan("import", result, await yamlStack("").rawState());
     },
     RUN_TIMEOUT_MS,
   );
 
   it(
-    "the code the CLI generates from it, as the program: up --expect-no-changes, nothing but GETs, the tenant the same",
+    "the code the CLI generated, as the YAML program: preview and up --expect-no-changes, nothing but GETs, the tenant the same",
     async () => {
+      const engine = yamlStack(importCode);
       const window = new RequestWindow(emulator);
-      const up = await stack(generated).up({ expectNoChanges: true });
+      await engine.preview({ expectNoChanges: true });
+      const up = await engine.up({ expectNoChanges: true });
       expect(new Set(up.steps.map((step) => step.op))).toEqual(new Set(["same"]));
+      await engine.preview({ refresh: true, expectNoChanges: true });
       expect(window.take().mutating()).toEqual([]);
       expect(tenantSnapshot(emulator)).toEqual(baseline);
+      scan("up of the generated code", up, await engine.rawState());
     },
     RUN_TIMEOUT_MS,
   );

@@ -152,3 +152,25 @@ export function visibleTexts(step: string, result: RunResult, rawState: string):
     [`${step}: host output`]: result.hostOutput,
   };
 }
+
+/**
+ * The properties the CLI's `--diff` output shows as changed (`~ key: old => new`, `+ key`, `- key`) in the block of
+ * one resource (by its name in the program), for the step of `op` (`update`, `refresh`, …).
+ */
+export function diffShownFor(cliOutput: string, name: string, op: string): string[] {
+  const lines = cliOutput.split("\n");
+  const shown: string[] = [];
+  for (let index = 0; index < lines.length; index++) {
+    if (!/^\s*[~+-]?\s*[\w:/.-]+: \((\S+)\)$/.test(lines[index]) || !lines[index].trimEnd().endsWith(`(${op})`)) continue;
+    const header = lines[index].match(/^(\s*)/)?.[1].length ?? 0;
+    const block: string[] = [];
+    let cursor = index + 1;
+    for (; cursor < lines.length && (lines[cursor].match(/^(\s*)/)?.[1].length ?? 0) > header; cursor++) block.push(lines[cursor]);
+    if (!block.some((line) => line.trim().startsWith("[urn=") && line.trim().endsWith(`::${name}]`))) continue;
+    for (const line of block) {
+      const property = /^\s*([~+-])\s+([\w.[\]]+)\s*:/.exec(line);
+      if (property) shown.push(property[2]);
+    }
+  }
+  return [...new Set(shown)];
+}

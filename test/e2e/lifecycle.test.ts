@@ -15,6 +15,7 @@ import {
   RequestWindow,
   STREAMS_API_PATH,
   TICKET_API_PATH,
+  diffShownFor,
   displayedChangesOf,
   expectNoSecrets,
   operations,
@@ -139,7 +140,8 @@ describe.sequential("examples/basic lifecycle against the emulator", () => {
     // Computed by the API, so unknown until created; the ticket URL never shows as plain text.
     expect(result.outputs.ticketUrl).toBe(UNKNOWN_VALUE);
     expect(result.outputs.phoneProviderId).toBe(UNKNOWN_VALUE);
-    expect(await stack.engine.rawState()).toBe("");
+    // The CLI keeps the stack it created, holding no resource.
+    expect((await stack.engine.readState()).resources).toEqual([]);
     expect(emulator.state.pushProvider).toBe(INITIAL_PUSH);
     expect(emulator.state.phoneProviders.size).toBe(0);
     expect(emulator.state.enrollmentTickets).toHaveLength(0);
@@ -198,9 +200,12 @@ describe.sequential("examples/basic lifecycle against the emulator", () => {
     expect(requests.take().mutating()).toEqual([`PUT ${PUSH_API_PATH}`, `PATCH ${PHONE_API_PATH}/${phoneId}`]);
     const stateBefore = await stack.engine.rawState();
 
-    const { result, calls } = await step("preview --refresh", () => stack.engine.preview({ refresh: true }));
+    const { result, calls } = await step("preview --refresh --diff", () => stack.engine.preview({ refresh: true, diff: true }));
     expect(operations(result)).toEqual(DRIFT_REPAIR);
     expect(displayedChangesOf(result)).toEqual(DRIFT_DIFFS);
+    // What the CLI prints: each update names the one input it puts back.
+    expect(diffShownFor(result.programOutput, "push", "update")).toEqual(["provider"]);
+    expect(diffShownFor(result.programOutput, "sms", "update")).toEqual(["disabled"]);
     expect(calls.mutating()).toEqual([]);
     expect(calls.counts()).toEqual({ ...PROGRAM_READS, ...REFRESH_READS });
     expect(emulator.state.pushProvider).toBe("guardian");

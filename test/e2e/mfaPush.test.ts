@@ -3,14 +3,15 @@
  * push-notification factor on, in that order; a no-op up makes no call; a region changed by hand is found by
  * preview --refresh --expect-no-changes; rotating the AWS secret key in stack config is an update of the
  * credentials alone; destroy puts the factor and the selection back and clears the credentials. The AWS secret
- * keys (both), the client secret and every access token stay out of the state file, the output and the logs.
+ * keys (both), the client secret and every access token stay out of the state file, the output and the logs. On a
+ * tenant that held an SNS configuration before, destroy leaves it with the stack's key and warns, naming the resource.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type Emulator } from "../../tools/emulator";
 import { ExpectNoChangesError, displayedChanges, proposedChanges, type RunResult } from "../../tools/engine";
 import { SENTINELS, SENTINEL_CLIENT } from "../../tools/stacks/basicStack";
 import { AWS_SECRET_SENTINELS, mfaPushStack, type MfaPushStack } from "../../tools/stacks/mfaPushStack";
-import { API_PREFIX, OutOfBandAdmin, PUSH_API_PATH, RequestWindow, expectNoSecrets, operations, visibleTexts } from "./helpers";
+import { API_PREFIX, OutOfBandAdmin, PUSH_API_PATH, RequestWindow, diffShownFor, expectNoSecrets, operations, visibleTexts } from "./helpers";
 
 const SNS = `${API_PREFIX}/guardian/factors/push-notification/providers/sns`;
 const FACTORS = `${API_PREFIX}/guardian/factors`;
@@ -84,7 +85,7 @@ describe.sequential("examples/mfa-push: push MFA through SNS as code", () => {
   it("a region changed by hand is found by preview --refresh --expect-no-changes, one read per resource", async () => {
     await admin.call("PATCH", SNS, { aws_region: "eu-west-1" });
     requests.take();
-    const error = await stack.engine.preview({ refresh: true, expectNoChanges: true }).then(
+    const error = await stack.engine.preview({ refresh: true, expectNoChanges: true, diff: true }).then(
       () => new Error("expected drift, but the preview had no changes"),
       (caught: unknown) => caught,
     );
@@ -93,6 +94,7 @@ describe.sequential("examples/mfa-push: push MFA through SNS as code", () => {
       (step) => `${step.op} ${step.type} ${step.name}: ${displayedChanges(step).join(", ")}`,
     );
     expect(proposed).toEqual(["update tenant:SnsPushProvider sns: awsRegion"]);
+    expect(diffShownFor(error.result.programOutput, "sns", "update")).toEqual(["awsRegion"]);
     const calls = requests.take();
     expect(calls.mutating()).toEqual([]);
     expect(calls.counts()).toEqual({ [`GET ${SNS}`]: 1, [`GET ${PUSH_API_PATH}`]: 1, [`GET ${FACTORS}`]: 1 });
@@ -126,6 +128,43 @@ describe.sequential("examples/mfa-push: push MFA through SNS as code", () => {
     expect(emulator.state.pushProvider).toBe("guardian");
     expect(Object.values(emulator.state.pushCredentials.sns).every((value) => value === null)).toBe(true);
     expect((await current().readState()).resources).toEqual([]);
+    expect(result.diagnostics).toEqual([]);
     await expectNoLeaks("destroy", result);
+  });
+});
+
+describe.sequential("examples/mfa-push on a tenant that held an SNS configuration before", () => {
+  let emulator: Emulator;
+  let stack: MfaPushStack;
+  let admin: OutOfBandAdmin;
+
+  beforeAll(async () => {
+    emulator = await startEmulator({ clients: [SENTINEL_CLIENT] });
+    admin = await OutOfBandAdmin.create(emulator, SENTINEL_CLIENT.id);
+    await admin.call("PUT", SNS, { aws_access_key_id: "AKIATHEIRS", aws_secret_access_key: "their-secret-key-4711", aws_region: "eu-west-1" });
+    stack = mfaPushStack(emulator);
+  });
+
+  afterAll(async () => {
+    stack?.dispose();
+    await emulator?.close();
+  });
+
+  it("destroy leaves the configuration with the stack's key, and warns, naming the resource as the program does", async () => {
+    await stack.engine.up();
+    const result = await stack.engine.destroy();
+    // The key the stack sent replaced the tenant's, which cannot be put back: the configuration stays as the stack set it.
+    expect(emulator.state.pushCredentials.sns).toMatchObject({ aws_access_key_id: "AKIAEXAMPLEPUSH", aws_secret_access_key: AWS_SECRET_SENTINELS.first });
+    expect(result.diagnostics).toEqual([
+      {
+        severity: "warning",
+        urn: "",
+        message: expect.stringMatching(/^SnsPushProvider "sns" was removed from the stack; the tenant keeps the SNS configuration the stack set/),
+      },
+    ]);
+    expect(result.hostOutput).not.toContain("the tenant keeps the SNS configuration");
+    // The CLI shows it as a warning and counts it as one.
+    expect(result.programOutput).toMatch(/warning: SnsPushProvider "sns" was removed from the stack/);
+    expect(result.programOutput).not.toMatch(/info: SnsPushProvider "sns"/);
   });
 });

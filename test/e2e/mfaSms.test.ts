@@ -9,7 +9,7 @@ import { startEmulator, type Emulator } from "../../tools/emulator";
 import { ExpectNoChangesError, displayedChanges, proposedChanges, type Engine, type RunResult } from "../../tools/engine";
 import { SENTINELS, SENTINEL_CLIENT } from "../../tools/stacks/basicStack";
 import { mfaStack, type MfaStack } from "../../tools/stacks/mfaStack";
-import { API_PREFIX, OutOfBandAdmin, PHONE_API_PATH, RequestWindow, expectNoSecrets, operations, visibleTexts } from "./helpers";
+import { API_PREFIX, OutOfBandAdmin, PHONE_API_PATH, RequestWindow, diffShownFor, expectNoSecrets, operations, visibleTexts } from "./helpers";
 
 const FACTORS = `${API_PREFIX}/guardian/factors`;
 const POLICIES = `${API_PREFIX}/guardian/policies`;
@@ -116,7 +116,7 @@ describe.sequential("examples/mfa-sms: MFA as code", () => {
   it("the sms factor switched off by hand is found by preview --refresh --expect-no-changes, one read per resource", async () => {
     await admin.call("PUT", `${FACTORS}/sms`, { enabled: false });
     requests.take();
-    const error = await engine.preview({ refresh: true, expectNoChanges: true }).then(
+    const error = await engine.preview({ refresh: true, expectNoChanges: true, diff: true }).then(
       () => new Error("expected drift, but the preview had no changes"),
       (caught: unknown) => caught,
     );
@@ -125,6 +125,7 @@ describe.sequential("examples/mfa-sms: MFA as code", () => {
       (step) => `${step.op} ${step.type} ${step.name}: ${displayedChanges(step).join(", ")}`,
     );
     expect(proposed).toEqual(["update tenant:MfaFactor sms: enabled"]);
+    expect(diffShownFor(error.result.programOutput, "sms", "update")).toEqual(["enabled"]);
     const calls = requests.take();
     expect(calls.mutating()).toEqual([]);
     expect(calls.counts()).toEqual({
@@ -151,7 +152,7 @@ describe.sequential("examples/mfa-sms: MFA as code", () => {
     const verify = emulator.state.phoneTemplates.findByType("otp_verify")!;
     await admin.call("PATCH", `${TEMPLATES}/${verify.id}`, { content: { body: { ...verify.content.body, text: "{{ code | escape }} edited by hand" } } });
     requests.take();
-    const error = await engine.preview({ refresh: true, expectNoChanges: true }).then(
+    const error = await engine.preview({ refresh: true, expectNoChanges: true, diff: true }).then(
       () => new Error("expected drift, but the preview had no changes"),
       (caught: unknown) => caught,
     );
@@ -159,6 +160,8 @@ describe.sequential("examples/mfa-sms: MFA as code", () => {
     const proposed = proposedChanges(error.result.steps, error.operation).map(
       (step) => `${step.op} ${step.type} ${step.name}: ${displayedChanges(step).join(", ")}`,
     );
+    // The CLI's --diff walks down to the one field that changed.
+    expect(diffShownFor(error.result.programOutput, "otp-verify", "update")).toEqual(["content", "body", "text"]);
     // Only the content differs. The CLI shows a dynamic resource's changes as the difference of its inputs, and the
     // refreshed ones hold `disabled` as the service does: check filled in its default, which the program leaves out.
     expect(proposed).toEqual(["update tenant:PhoneTemplate otp-verify: content"]);

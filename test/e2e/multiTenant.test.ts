@@ -10,9 +10,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SEED_DESTINATIONS, startEmulator, type Emulator, type EmulatorClient } from "../../tools/emulator";
-import { createEngine, type Engine } from "../../tools/engine";
+import { ExpectNoChangesError, createEngine, proposedChanges, type Engine } from "../../tools/engine";
 import { REPO_ROOT, packageLookupEnv } from "../../tools/stacks/packageLink";
-import { PUSH_API_PATH, RequestWindow, STREAMS_API_PATH, expectNoSecrets, operations, visibleTexts } from "./helpers";
+import { PUSH_API_PATH, RequestWindow, STREAMS_API_PATH, diffShownFor, expectNoSecrets, operations, visibleTexts } from "./helpers";
 
 const PROJECT_DIR = join(REPO_ROOT, "examples", "multi-tenant");
 
@@ -124,6 +124,22 @@ describe.sequential("examples/multi-tenant against two tenants", () => {
     expect(selection("production-push")?.id).toBe(new URL(tenants[1].emulator.url).host);
     expect(selection("staging-push")?.provider).toContain("::staging::");
     expect(selection("production-push")?.provider).toContain("::production::");
+  });
+
+  it("the drift check passes untouched; a selection changed by hand on one tenant is found there alone, and up --refresh repairs it", async () => {
+    await engine.preview({ refresh: true, expectNoChanges: true });
+    tenants[1].emulator.state.pushProvider = "direct";
+    const drift = await engine.preview({ refresh: true, expectNoChanges: true, diff: true }).then(
+      () => new Error("expected the drift check to fail"),
+      (error: unknown) => error,
+    );
+    if (!(drift instanceof ExpectNoChangesError)) throw drift;
+    expect(proposedChanges(drift.result.steps, drift.operation).map((step) => `${step.op} ${step.name}`)).toEqual(["update production-push"]);
+    expect(diffShownFor(drift.result.programOutput, "production-push", "update")).toEqual(["provider"]);
+    expectNoLeaks("drift check", { "CLI output": drift.result.programOutput });
+    await engine.up({ refresh: true });
+    expect(tenants[1].emulator.state.pushProvider).toBe("guardian");
+    for (const tenant of tenants) tenant.requests.take();
   });
 
   it("destroy restores each tenant's previous selection and empties the state", async () => {

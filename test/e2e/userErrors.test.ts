@@ -17,6 +17,7 @@ import { REPO_ROOT, packageLookupEnv } from "../../tools/stacks/packageLink";
 import { BLANK_TENANT_ENV } from "../support/blankTenantEnv";
 
 const PROJECT_DIR = join(REPO_ROOT, "test", "support", "fixtures", "failingProgram");
+const TOP_LEVEL_DIR = join(REPO_ROOT, "test", "support", "fixtures", "failingTopLevel");
 const CLIENT = { id: "errors-ci", secret: "sentinel-errors-secret-4f1e22" };
 const WRONG_SECRET = "sentinel-wrong-secret-9a3c57";
 
@@ -44,15 +45,16 @@ afterAll(async () => {
 });
 
 /** Runs `up` of one case and returns everything the user saw (the run must fail). */
-async function failedUp(programCase: string, config: StackConfig): Promise<string> {
+async function failedUp(programCase: string, config: StackConfig, projectDir = PROJECT_DIR): Promise<string> {
   const stateDir = mkdtempSync(join(tmpdir(), "pulumi-tenant-errors-"));
   stateDirs.push(stateDir);
+  const project = projectDir === PROJECT_DIR ? "failing-program" : "failing-top-level";
   const engine = createEngine({
-    projectDir: PROJECT_DIR,
+    projectDir,
     stack: "dev",
     stateDir,
     passphrase: "errors",
-    config: { "failing-program:case": { value: programCase }, ...config },
+    config: { [`${project}:case`]: { value: programCase }, ...config },
     env: { ...BLANK_TENANT_ENV, ...packageLookupEnv(), PULUMI_NODEJS_TRANSPILE_ONLY: "true" },
     timeoutMs: 60_000,
   });
@@ -65,10 +67,21 @@ async function failedUp(programCase: string, config: StackConfig): Promise<strin
   return `${result.programOutput}\n${result.hostOutput}`;
 }
 
-/** One clean message: printed, and nothing of a stack trace, an object dump or a rejection warning. */
+/** The CLI's closing "Diagnostics:" section, where each error is printed once, under what it concerns. */
+function diagnosticsSection(seen: string): string {
+  const start = seen.indexOf("\nDiagnostics:\n");
+  const end = seen.indexOf("\nResources:\n", start);
+  return start < 0 ? "" : seen.slice(start, end < 0 ? undefined : end);
+}
+
+/**
+ * One clean message: printed once among the diagnostics (the non-interactive CLI also shows it on the resource's
+ * progress line), and nothing of a stack trace, an object dump or a rejection warning anywhere.
+ */
 function expectOneCleanMessage(seen: string, message: string): void {
   expect(seen).toContain(message);
-  expect(seen.split(message).length - 1, seen).toBe(1);
+  const diagnostics = diagnosticsSection(seen);
+  expect(diagnostics.split(message).length - 1, seen).toBe(1);
   expect(seen, seen).not.toMatch(/^\s+at /m);
   expect(seen, seen).not.toMatch(/PromiseRejectionHandledWarning|unhandled exception|UnhandledPromiseRejection/);
   expect(seen, seen).not.toMatch(/operation: '|errorCode: /);
@@ -118,6 +131,17 @@ describe("errors raised in the program print one clean message", () => {
     expectOneCleanMessage(
       seen,
       `obtain an access token failed: 127.0.0.1:${closedPort}: connection refused after 4 attempts [POST /oauth/token]`,
+    );
+  });
+});
+
+describe("a function failing at the program's top level prints its one message, and no Node warning", () => {
+  it.each(["getEventStreams", "getEventStreamsOutput", "getPhoneTemplates", "getPhoneTemplatesOutput"])("%s with no settings", async (programCase) => {
+    const seen = await failedUp(programCase, {}, TOP_LEVEL_DIR);
+    expectOneCleanMessage(
+      seen,
+      'Missing tenant domain: set the stack config "tenant:domain" (pulumi config set tenant:domain ' +
+        "my-tenant.example.com) or the TENANT_DOMAIN environment variable.",
     );
   });
 });

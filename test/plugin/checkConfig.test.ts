@@ -86,7 +86,7 @@ describe("CheckConfig", () => {
   });
 });
 
-describe("CheckConfig under the engine stand-in", () => {
+describe("CheckConfig under the Pulumi CLI", () => {
   it("fails the run on a plain-http domain before any resource is touched", async () => {
     const stateDir = mkdtempSync(join(tmpdir(), "pulumi-tenant-checkconfig-"));
     try {
@@ -101,7 +101,11 @@ describe("CheckConfig under the engine stand-in", () => {
       });
       const error = await engine.up().catch((thrown: unknown) => thrown);
       expect(error).toBeInstanceOf(EngineRunError);
-      expect((error as Error).message).toContain("tenant provider: domain: Invalid tenant domain \"http://tenant.example.com\"");
+      // As the CLI prints a provider's CheckConfig failure: the property, its value, and the plugin's reason.
+      expect((error as Error).message).toContain(
+        "pulumi:providers:tenant resource 'default': property domain value {http://tenant.example.com} has a problem: " +
+          'Invalid tenant domain "http://tenant.example.com" in the stack config "tenant:domain"',
+      );
       expect((error as Error).message).not.toContain(SECRET);
       expect((error as EngineRunError).result.steps).toEqual([]);
     } finally {

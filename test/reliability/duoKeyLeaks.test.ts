@@ -56,7 +56,7 @@ describe.sequential("secret leak scan of Duo's keys, which the service returns, 
 
   it("destroy leaves the integration the stack replaced the key of, saying so", async () => {
     const result = await scanner.addSucceedingRun("destroy", stack.engine, stack.engine.destroy());
-    expect(result.hostOutput).toContain("its secretKey replaced the one the tenant had");
+    expect(result.programOutput).toContain("its secretKey replaced the one the tenant had");
   }, 180_000);
 
   it("0 hits for any piece of any key in any artifact", () => {

@@ -37,9 +37,10 @@ describe("secret leak scan across the whole lifecycle", () => {
   }
 
   it(
-    "up, preview --refresh, refresh, destroy: the state holds the secrets only encrypted",
+    "up, preview --refresh, refresh, destroy with TENANT_DEBUG=1: the state, the backend's files and stack export hold the secrets only encrypted",
     async () => {
-      const stack = basicStack(emulator);
+      // With the client's debug lines on: the dynamic-provider hosts print them, and the CLI shows them.
+      const stack = basicStack(emulator, { env: { TENANT_DEBUG: "1" } });
       disposers.push(stack.dispose);
       await run("up", stack.engine, (engine) => engine.up());
       const state = await stack.engine.rawState();

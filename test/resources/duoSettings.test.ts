@@ -52,7 +52,7 @@ describe("DuoSettings on a tenant without an integration", () => {
     await handler.delete(made.id, made.outs);
     expect(apiCalls()).toEqual([`GET ${PATH}`, `PUT ${PATH}`, `GET ${PATH}`]);
     expect(notices.join("")).toBe(
-      `warning: DuoSettings "${made.id}" was removed from the stack; its integrationKey, hostname stay as the stack set them: the tenant ` +
+      `warning: DuoSettings with id "${made.id}" was removed from the stack; its integrationKey, hostname stay as the stack set them: the tenant ` +
         "had none, and no call known to work clears one. Change it in the service's dashboard if it is no longer wanted.\n",
     );
     expect(tenant().state.factorSettings.duo.skey).toBe(PROGRAM_KEY);

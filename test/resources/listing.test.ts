@@ -3,7 +3,7 @@
 // back has no list; nothing secret is ever listed.
 import { describe, expect, it } from "vitest";
 import { REGISTRY } from "../../provider/resources/registry";
-import type { ResourceHandler } from "../../provider/resources/common/handler";
+import type { ListedResource, ResourceHandler, UndeclarableResource } from "../../provider/resources/common/handler";
 import { AUTH_TOKEN, configureRequest, tenantConfig, tenantHostOf, useConfiguredTenant } from "./harness";
 
 const configure = { configure: async () => undefined };
@@ -24,10 +24,11 @@ async function handlerOf(module: string): Promise<ResourceHandler> {
 async function listed(module: string) {
   const handler = await handlerOf(module);
   const before = tenant().count("GET");
-  const objects = (await handler.list?.()) ?? [];
+  const listed = (await handler.list?.()) ?? [];
   const requests = tenant().count("GET") - before;
+  const objects = listed.filter((object): object is ListedResource => !("undeclarable" in object));
   for (const object of objects) expect((await handler.check(object.inputs, object.inputs)).failures ?? [], `${module} ${object.id}`).toEqual([]);
-  return { objects, requests };
+  return { objects, undeclarable: listed.filter((object): object is UndeclarableResource => "undeclarable" in object), requests };
 }
 
 describe("list", () => {
@@ -85,6 +86,23 @@ describe("list", () => {
     expect(requests).toBe(4); // ceil(250 / 100) pages and the empty last one
     expect(objects.map((object) => (object.inputs.destination as { type: string }).type).slice(0, 3)).toEqual(["webhook", "eventbridge", "action"]);
     expect(objects.some((object) => JSON.stringify(object).includes('"token"'))).toBe(false);
+  });
+
+  it("names each stream no EventStream can hold, and why, and reports each page as it comes", async () => {
+    tenant().seedEventStreams(150, { destinations: ["action"] });
+    const [kafka, bare] = tenant().state.eventStreams.slice(-2);
+    (kafka.destination as unknown) = { type: "kafka", configuration: { topic: "audit" } };
+    (bare.destination as unknown) = { type: "eventbridge", configuration: { aws_account_id: "123456789012", aws_region: "us-east-1" } };
+    const pages: number[] = [];
+    const handler = await handlerOf("eventStream");
+    const everything = (await handler.list?.((count) => pages.push(count))) ?? [];
+    expect(everything).toHaveLength(150);
+    expect(everything.filter((object) => "undeclarable" in object)).toEqual([
+      { id: kafka.id, name: kafka.name, undeclarable: 'a destination of type "kafka" this package cannot manage' },
+      { id: bare.id, name: bare.name, undeclarable: "an eventbridge destination without aws_partner_event_source" },
+    ]);
+    expect(pages).toEqual([100, 150]);
+    expect((await listed("eventStream")).objects).toHaveLength(148);
   });
 
   it("lists the customized phone templates from one listing, not the defaults of the types left as they are", async () => {

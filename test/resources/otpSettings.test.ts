@@ -40,7 +40,7 @@ describe("OtpSettings lifecycle", () => {
 
   it("a tenant's list: both factors' settings, one read each", async () => {
     const listed = (await handler.list?.()) ?? [];
-    expect(listed.map((item) => [item.id, item.inputs])).toEqual([
+    expect(listed.map((item) => [item.id, "inputs" in item ? item.inputs : item.undeclarable])).toEqual([
       ["sms", { factor: "sms", otpLength: 6, otpExpirationTime: 300 }],
       ["email", { factor: "email", otpLength: 6, otpExpirationTime: 300 }],
     ]);

@@ -107,10 +107,10 @@ describe("PhoneTemplate destroy of an adopted template", () => {
     seedCustomized();
     const adopted = await createTemplate(inputs({ body: { text: "ours", voice: "our voice" } }, { adoptExisting: true }));
     const lines = notices();
-    await handler.delete(adopted.id, adopted.outs);
+    await handler.delete(adopted.id, { ...adopted.outs, __programName: "otp-enroll" });
     expect(held()?.content).toEqual({ syntax: "liquid", from: THEIRS.from, body: { text: THEIRS.body.text, voice: "our voice" } });
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^warning: PhoneTemplate "tem_customizedByHand00000001" \(otp_enroll\): the template had no content\.body\.voice when it was adopted/);
+    expect(lines[0]).toMatch(/^warning: PhoneTemplate "otp-enroll" \(otp_enroll\): the template had no content\.body\.voice when it was adopted/);
   });
 
   it("succeeds when the template was deleted by hand meanwhile", async () => {

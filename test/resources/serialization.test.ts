@@ -16,6 +16,7 @@ import {
 } from "./dist";
 import { AUTH_TOKEN, CLIENT_SECRET, configureRequest, leakedSentinels } from "./harness";
 import { providerText } from "../../provider/resources/common/providerText";
+import type { ResourceDefinition } from "../../provider/resources/common/definition";
 import { RESOURCES } from "../../provider/resources/registry";
 
 
@@ -188,6 +189,21 @@ describe("resource classes register what the engine needs", () => {
     for (const output of [sms.tenant, sms.channel, sms.createdAt, sms.updatedAt, sms.disabled, sms.configuration, sms.credentials]) {
       expect(pulumi.Output.isInstance(output)).toBe(true);
     }
+  });
+
+  it("a class whose destroy may warn registers the name the program gave it (__programName); the others, and a .get, do not", async () => {
+    new resources.SnsPushProvider("named-sns", { awsAccessKeyId: "AKIAEXAMPLE", awsSecretAccessKey: AUTH_TOKEN, awsRegion: "us-east-1" });
+    new resources.MfaPolicy("unnamed-policy", { policy: "never" });
+    resources.SnsPushProvider.get("got-sns", "t.example.com");
+    expect((await registered("named-sns")).object.__programName).toBe("named-sns");
+    expect((await registered("unnamed-policy")).object).not.toHaveProperty("__programName");
+    expect((await registered("got-sns")).object).not.toHaveProperty("__programName");
+    expect((RESOURCES as ResourceDefinition[]).filter((definition) => definition.warnsOnDestroy).map((definition) => definition.name)).toEqual([
+      "SnsPushProvider",
+      "ApnsPushProvider",
+      "FcmPushProvider",
+      "PhoneTemplate",
+    ]);
   });
 
   it("EnrollmentTicket: type token, its provider text, ticketUrl and ticketId in additionalSecretOutputs", async () => {

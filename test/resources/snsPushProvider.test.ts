@@ -185,7 +185,7 @@ describe("SnsPushProvider get, other tenants and refused clears", () => {
       await handler.configure(configureRequest(tenantConfig(readOnly)));
       const id = tenantHostOf(readOnly);
       // Create found none: destroy clears the configuration it set, and the service refuses.
-      await expect(handler.delete(id, { ...inputs, awsSecretAccessKey: AWS_SECRET, previousConfiguration: FOUND_NONE })).resolves.toBeUndefined();
+      await expect(handler.delete(id, { ...inputs, awsSecretAccessKey: AWS_SECRET, previousConfiguration: FOUND_NONE, __programName: "sns" })).resolves.toBeUndefined();
     } finally {
       write.mockRestore();
       await readOnly.close();
@@ -193,7 +193,7 @@ describe("SnsPushProvider get, other tenants and refused clears", () => {
     }
     const text = notices.join("");
     expect(text).toContain("403");
-    expect(text).toContain("the tenant keeps the SNS credentials it set");
+    expect(text).toContain('[PUT /api/v2/guardian/factors/push-notification/providers/sns]. SnsPushProvider "sns" was removed from the stack, but the tenant keeps the SNS credentials it set');
     expect(text).not.toContain(AWS_SECRET);
   });
 

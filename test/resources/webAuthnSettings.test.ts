@@ -57,7 +57,7 @@ describe("WebAuthnSettings lifecycle", () => {
     vi.spyOn(process.stderr, "write").mockImplementation((chunk: string | Uint8Array) => notices.push(String(chunk)) > 0);
     await handler.delete(made.id, made.outs);
     expect(tenant().state.factorSettings.webauthn["webauthn-roaming"]).toEqual({ userVerification: "discouraged", overrideRelyingParty: false, relyingPartyIdentifier: "example.com" });
-    expect(notices.join("")).toContain('WebAuthnSettings "webauthn-roaming" was removed from the stack; its relyingPartyIdentifier stays as the stack set it');
+    expect(notices.join("")).toContain('WebAuthnSettings with id "webauthn-roaming" was removed from the stack; its relyingPartyIdentifier stays as the stack set it');
   });
 
   it("get by the factor's name; an unknown name fails listing the known ones, with no call", async () => {

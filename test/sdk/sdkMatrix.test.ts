@@ -14,7 +14,7 @@ import { startEmulator, type Emulator } from "../../tools/emulator";
 import { ExpectNoChangesError, createEngine, displayedChanges, proposedChanges, type Engine, type RunResult } from "../../tools/engine";
 import { dynamicProviderScript, runScript } from "../../tools/engine/sdk";
 import { BASIC_STACK_PASSPHRASE, SENTINELS, SENTINEL_CLIENT, emulatorConnectionConfig } from "../../tools/stacks/basicStack";
-import { OutOfBandAdmin, displayedChangesOf, expectNoSecrets, operations } from "../e2e/helpers";
+import { OutOfBandAdmin, diffShownFor, displayedChangesOf, expectNoSecrets, operations } from "../e2e/helpers";
 import { REPO_ROOT, assertDistIsFresh } from "../resources/dist";
 
 const INSTALL_TIMEOUT_MS = 300_000;
@@ -175,8 +175,11 @@ describe.sequential.each(VERSIONS)("examples/basic with program and host from @p
     await admin.patchPhoneProvider(onlyPhoneProvider().id, { disabled: true });
     const stateBefore = await engine.rawState();
 
-    const error = await expectDrift(engine.preview({ refresh: true, expectNoChanges: true }));
+    const error = await expectDrift(engine.preview({ refresh: true, expectNoChanges: true, diff: true }));
     expect(error.message).toBe("no changes were expected for preview but changes were proposed");
+    // The CLI's --diff: with refreshed inputs each update names the input it puts back; without, none.
+    const output = error.result.programOutput;
+    expect([diffShownFor(output, "push", "update"), diffShownFor(output, "sms", "update")]).toEqual(refreshedInputs ? [["provider"], ["disabled"]] : [[], []]);
     const proposed = proposedChanges(error.result.steps, "preview").map((step) => `${step.op} ${step.name}: ${displayedChanges(step).join(", ")}`);
     // The host's diff finds the drift either way (it compares the refreshed outputs); what the display can name
     // depends on whether the refresh brought the inputs back.

@@ -5,14 +5,15 @@
  *
  *   npm run build && npx tsx test/support/exportedExample.ts
  *
- * rewrites the example's files (its README is left alone).
+ * rewrites the example's files (its README is left alone). With `--serve` it starts that tenant and keeps it running
+ * (until Ctrl-C), printing the variables that point `pulumi-tenant export` and `pulumi up` at it.
  */
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { startEmulator } from "../../tools/emulator";
+import { startEmulator, type Emulator } from "../../tools/emulator";
 import { REPO_ROOT } from "../resources/dist";
-import { REPO_COMMAND, runCommand, tenantEnv, type CommandRun } from "./exportProcess";
+import { REPO_COMMAND, runCommand, type CommandRun } from "./exportProcess";
 import { seedRealisticTenant } from "./realisticTenant";
 
 export const EXAMPLE_FOLDER = path.join(REPO_ROOT, "examples", "exported");
@@ -22,15 +23,34 @@ export const EXAMPLE_PORT = 4417;
 const ID_SEED = "examples/exported";
 const CLIENT = { id: "exported-example", secret: "exported-example-secret" };
 
+/** The example's tenant, seeded, on its port. */
+async function startExampleTenant(): Promise<Emulator> {
+  const emulator = await startEmulator({ port: EXAMPLE_PORT, idSeed: ID_SEED, clients: [CLIENT] });
+  await seedRealisticTenant(emulator, CLIENT.id, 10);
+  return emulator;
+}
+
+/** The variables that point the command (or `pulumi up`) at the example's tenant. */
+export const EXAMPLE_TENANT_ENV = { TENANT_DOMAIN: `http://127.0.0.1:${EXAMPLE_PORT}`, TENANT_CLIENT_ID: CLIENT.id, TENANT_CLIENT_SECRET: CLIENT.secret };
+
 /** Seeds the example's tenant and exports it into `folder` (which must be empty or new). */
 export async function exportExample(folder: string): Promise<CommandRun> {
-  const emulator = await startEmulator({ port: EXAMPLE_PORT, idSeed: ID_SEED, clients: [CLIENT] });
+  const emulator = await startExampleTenant();
   try {
-    await seedRealisticTenant(emulator, CLIENT.id, 10);
-    return await runCommand(REPO_COMMAND, ["export", folder, "--name", "exported-tenant"], { cwd: REPO_ROOT, env: tenantEnv(emulator, CLIENT) });
+    return await runCommand(REPO_COMMAND, ["export", folder, "--name", "exported-tenant"], { cwd: REPO_ROOT, env: EXAMPLE_TENANT_ENV });
   } finally {
     await emulator.close();
   }
+}
+
+/** `--serve`: the example's tenant until interrupted. */
+async function serve(): Promise<void> {
+  const emulator = await startExampleTenant();
+  const variables = Object.entries(EXAMPLE_TENANT_ENV).map(([name, value]) => `${name}=${value}`);
+  process.stdout.write(`The tenant examples/exported was exported from, seeded, at ${emulator.url} (Ctrl-C stops it):\n${variables.join(" ")}\n`);
+  const stop = (): void => void emulator.close().then(() => process.exit(0));
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
 }
 
 async function main(): Promise<void> {
@@ -46,7 +66,7 @@ async function main(): Promise<void> {
 }
 
 if (require.main === module) {
-  main().catch((error: unknown) => {
+  (process.argv.includes("--serve") ? serve() : main()).catch((error: unknown) => {
     console.error(error);
     process.exitCode = 1;
   });

@@ -57,6 +57,18 @@ export async function seedRealisticTenant(emulator: Emulator, clientId: string, 
   return [PHONE_TOKEN, AWS_SECRET, P12, Buffer.from(P12, "base64").toString(), ...webhookSecrets];
 }
 
+/**
+ * Adds a stream whose destination type the service added after this release ("kafka"): `getEventStreams` lists it as
+ * `other`, and no EventStream can hold it. Answers its id and name.
+ */
+export function seedUnmanagedStream(emulator: Emulator, name: string): { id: string; name: string } {
+  emulator.seedEventStreams(1, { namePrefix: name, destinations: ["action"] });
+  const stream = emulator.state.eventStreams[emulator.state.eventStreams.length - 1];
+  stream.name = name;
+  (stream.destination as unknown) = { type: "kafka", configuration: { topic: `${name}-events`, partitions: 3 } };
+  return { id: stream.id, name };
+}
+
 /** Everything the tenant holds, secrets and timestamps included (a write would change `updated_at`), as a copy. */
 export function tenantSnapshot(emulator: Emulator): unknown {
   const { state } = emulator;

@@ -2,14 +2,15 @@
  * `npm run demo`: the whole lifecycle of examples/basic against the local emulator, in one command.
  *
  * preview → up → preview (no changes) → an out-of-band change on the tenant → preview --refresh shows the
- * drift → up --refresh repairs it → destroy. Where a `pulumi` CLI is on PATH it drives the real CLI with a
- * local file backend; otherwise the engine stand-in in tools/engine drives the real
- * @pulumi/pulumi program runtime and dynamic-provider host.
+ * drift → up --refresh repairs it → destroy, driven by the real Pulumi CLI (tools/pulumi-cli: built from Go modules
+ * on first use, or the pinned release on PATH) with a local file backend. Only where neither Go nor that CLI is here
+ * does it fall back to the engine stand-in in tools/engine, and its first line says so.
  */
 import { request } from "undici";
 import { DEFAULT_CLIENT, SEED_DESTINATIONS, startEmulator, type Emulator } from "../emulator";
-import { ExpectNoChangesError, describeChanges, proposedChanges, pulumiCliAvailable, type RunResult } from "../engine";
+import { ExpectNoChangesError, describeChanges, proposedChanges, type RunResult } from "../engine";
 import { formatResult } from "../engine/cli";
+import { ensurePulumiCli, PulumiCliUnavailableError } from "../pulumi-cli/build";
 import { basicStack } from "../stacks/basicStack";
 
 const SEEDED_STREAMS = 150;
@@ -61,17 +62,26 @@ async function changeTenantOutOfBand(emulator: Emulator): Promise<void> {
   console.log("Out of band: push provider set to \"direct\", and the SMS provider disabled.");
 }
 
+/** The real CLI (built first when needed), or the stand-in only where it cannot be had; the first line says which. */
+async function chooseEngine(): Promise<NodeJS.ProcessEnv> {
+  try {
+    const cli = await ensurePulumiCli((line) => console.log(`  ${line}`));
+    console.log(`Engine: the Pulumi CLI ${cli.version} (${cli.source === "built" ? "built here from Go modules" : "on PATH"}), with a local file backend`);
+    return {};
+  } catch (error) {
+    if (!(error instanceof PulumiCliUnavailableError)) throw error;
+    console.log(`Engine: the test engine stand-in, not the Pulumi CLI. ${error.message}`);
+    return { PULUMI_CLI: "0" };
+  }
+}
+
 async function main(): Promise<void> {
   const started = Date.now();
+  const engineEnv = await chooseEngine();
   const emulator = await startEmulator({ port: 0 });
   emulator.seedEventStreams(SEEDED_STREAMS, { destinations: SEED_DESTINATIONS }); // webhooks, EventBridge and Actions
-  const stack = basicStack(emulator, { client: DEFAULT_CLIENT, stack: "demo" });
+  const stack = basicStack(emulator, { client: DEFAULT_CLIENT, stack: "demo", env: engineEnv });
   console.log(`Emulator listening on ${emulator.url} (tenant with ${SEEDED_STREAMS} event streams)`);
-  console.log(
-    pulumiCliAvailable()
-      ? "Engine: the pulumi CLI on PATH, with a local file backend"
-      : "Engine: the test engine stand-in (no pulumi CLI on PATH), driving the real @pulumi/pulumi runtime and host",
-  );
   try {
     const { engine } = stack;
     await step(emulator, "1. pulumi preview", () => engine.preview());

@@ -151,7 +151,12 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   const flags = { runProgram: args.runProgram, parallel: args.parallel, expectNoChanges: args.expectNoChanges };
   // What the CLI prints goes through its filter of the current stack's secret config values.
   const mask = secretConfigFilter(qualifiedConfig(args.config, "project"));
-  const warnings = (result: RunResult) => result.diagnostics.map((log) => `${log.severity}: ${log.message}`).join("\n");
+  // As the CLI's Diagnostics: each warning under the resource it names, if it names one.
+  const under = (urn: string) => {
+    const [, , type, ...name] = urn.split("::");
+    return urn ? `${type} (${name.join("::")}):\n  ` : "";
+  };
+  const warnings = (result: RunResult) => result.diagnostics.map((log) => `${under(log.urn)}${log.severity}: ${log.message}`).join("\n");
   try {
     const result =
       args.command === "preview"

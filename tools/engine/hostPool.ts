@@ -34,7 +34,7 @@ export interface HostPoolOptions {
   callTimeoutMs?: number;
   /** Native plugin executables by package name (Pulumi.yaml `plugins.providers`). */
   plugins?: Record<string, string>;
-  /** The run's Engine service (pluginEngineServer.ts): native plugins get it as their argument and log through it. */
+  /** The run's Engine service (pluginEngineServer.ts): every provider gets it as its argument and logs through it. */
   engineAddress?: string;
   /** PULUMI_CONFIG for a package's plugin: its decrypted stack config, keys without the namespace (JSON). */
   pluginConfigEnv?: (pkg: string) => string;
@@ -115,7 +115,13 @@ export class HostPool {
   private async start(providerUrn: string, config: PropertyMap): Promise<DynamicProviderHost> {
     const pkg = providerPackageOf(providerUrn);
     if (pkg !== "pulumi-nodejs") return this.startPlugin(pkg, providerUrn, config);
-    const host = await DynamicProviderHost.start({ cwd: this.opts.cwd, env: this.opts.env, project: this.opts.project, callTimeoutMs: this.opts.callTimeoutMs });
+    const host = await DynamicProviderHost.start({
+      cwd: this.opts.cwd,
+      env: this.opts.env,
+      project: this.opts.project,
+      callTimeoutMs: this.opts.callTimeoutMs,
+      engineAddress: this.opts.engineAddress,
+    });
     this.started.push(host);
     await host.configure(config, { acceptSecrets: true });
     return host;

@@ -5,7 +5,7 @@ export { displayedChanges } from "./steps";
 export type { ImportOptions, ImportSpec } from "./importer";
 export { ImportFileError } from "./importFile";
 export { resolveParallelism } from "./scheduler";
-export { PulumiCliEngine, createEngine, pulumiCliAvailable, type Engine } from "./pulumiCliEngine";
+export { PulumiCliEngine, createEngine, requirePulumiCli, wantsStandIn, type Engine } from "./pulumiCliEngine";
 export { NativePlugin, type PluginOptions } from "./nativePlugin";
 export { DynamicProviderHost, HostCallError, type HostOptions, type InitFailure, type DiffChanges } from "./providerClient";
 export {

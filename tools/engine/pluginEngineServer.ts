@@ -1,7 +1,7 @@
 /**
- * The Engine service the CLI gives its plugins: each native plugin is started with this server's address as its
- * argument and sends its messages through `Log` (a plugin's stderr is hidden, as the CLI hides it). One server
- * per run, started before any provider; messages go where the program's messages go.
+ * The Engine service the CLI gives its plugins: each provider, a native plugin or the dynamic-provider host, is started
+ * with this server's address as its argument and sends its messages through `Log` (a plugin's stderr is hidden, as the
+ * CLI hides it). One server per run, started before any provider; messages go where the program's messages go.
  */
 import type { Server } from "@grpc/grpc-js";
 import { addEngineService, listenOnLoopback, stopServer, type EngineLog } from "./engineLogService";

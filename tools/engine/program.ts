@@ -1,7 +1,8 @@
 /**
  * Runs a Pulumi program with the real Node.js entry point (`node <@pulumi/pulumi>/cmd/run`), as the Go language
- * host would, against the stand-in's monitor. A preload turns util.inspect colours off (Node 20.20 can spin forever
- * colouring some stack frames of a failing program, §7), and the whole run has a deadline. `programFailure` says why
+ * host would, against the stand-in's monitor. A preload turns util.inspect colours off: Node 20.20 loops colouring
+ * a failing program's SDK frames (nodejs/node#64011), which the stand-in's own fixtures do on purpose. The CLI adds no
+ * such preload, so the package's suites, which run under it, meet the bug as users do. The whole run has a deadline. `programFailure` says why
  * a run failed, as the CLI would.
  */
 import { spawn } from "node:child_process";

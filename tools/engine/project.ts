@@ -43,13 +43,23 @@ function pluginExecutables(doc: PulumiYaml, rootDir: string, file: string): Reco
   return plugins;
 }
 
-export function readProject(projectDir: string): ProjectInfo {
+function readPulumiYaml(projectDir: string): { rootDir: string; file: string; doc: PulumiYaml & { name: string } } {
   const rootDir = path.resolve(projectDir);
   const file = ["Pulumi.yaml", "Pulumi.yml"].map((name) => path.join(rootDir, name)).find((candidate) => fs.existsSync(candidate));
   if (!file) throw new Error(`no Pulumi.yaml in ${rootDir}`);
   const yaml = createRequire(path.join(pulumiSdk().dir, "package.json"))("js-yaml") as { load(text: string): unknown };
   const doc = (yaml.load(fs.readFileSync(file, "utf8")) ?? {}) as PulumiYaml;
   if (typeof doc.name !== "string" || !doc.name) throw new Error(`${file}: "name" is required`);
+  return { rootDir, file, doc: doc as PulumiYaml & { name: string } };
+}
+
+/** The project's name, whatever its runtime. */
+export function readProjectName(projectDir: string): string {
+  return readPulumiYaml(projectDir).doc.name;
+}
+
+export function readProject(projectDir: string): ProjectInfo {
+  const { rootDir, file, doc } = readPulumiYaml(projectDir);
   const runtime = typeof doc.runtime === "string" ? { name: doc.runtime } : ((doc.runtime ?? {}) as { name?: unknown; options?: Record<string, unknown> });
   if (runtime.name !== "nodejs") throw new Error(`${file}: runtime must be nodejs, got ${JSON.stringify(runtime.name)}`);
   const options = runtime.options ?? {};

@@ -27,6 +27,11 @@ export interface HostOptions {
   project?: string;
   /** How long to wait for the port line (default 30 000 ms). */
   startTimeoutMs?: number;
+  /**
+   * The Engine service the host is started with, as the engine starts every provider (its first argument): the
+   * handlers send their warnings to its Log. Default: an address nothing listens on (the host never dials it itself).
+   */
+  engineAddress?: string;
 }
 
 export type DiffChanges = "unknown" | "none" | "some";
@@ -99,8 +104,8 @@ export class DynamicProviderHost {
     const script = dynamicProviderScript(opts.cwd);
     assertFile(script, "@pulumi/pulumi dynamic-provider host");
     const project = opts.project ?? projectNameIn(opts.cwd);
-    // The argument is the engine address; the host never dials it, but refuses to start without one.
-    const child = spawn(process.execPath, [script, "127.0.0.1:0"], {
+    // The argument is the engine address: the host refuses to start without one; the handlers log to it.
+    const child = spawn(process.execPath, [script, opts.engineAddress ?? "127.0.0.1:0"], {
       cwd: opts.cwd,
       env: { ...process.env, ...opts.env, ...(project ? { PULUMI_NODEJS_PROJECT: project } : {}) },
       stdio: ["ignore", "pipe", "pipe"],

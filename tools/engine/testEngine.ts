@@ -73,7 +73,10 @@ export interface RunResult {
   hostOutput: string;
   /** All Engine.log messages, debug ones included (those echo wire objects, secrets in plain text, like the SDK's debug logs). */
   logs: EngineLog[];
-  /** The engine's own warnings, as the CLI prints them (current stack secrets masked). */
+  /**
+   * The warnings the CLI prints and counts (current stack secrets masked): the engine's own, then those the program
+   * and the providers logged with severity warning, each with the URN it names ("" for none).
+   */
   diagnostics: EngineLog[];
   /** The step-operation parallelism used (`--parallel`), and the most operations seen in flight at once. */
   parallel: number;
@@ -82,6 +85,8 @@ export interface RunResult {
   stateWrites?: number;
   /** Bytes those writes wrote (the stand-in only). */
   stateBytesWritten?: number;
+  /** `pulumi import`: the program code the CLI wrote for what it imported (the real CLI only; YAML). */
+  importCode?: string;
 }
 
 type RunKind = "preview" | "up" | "refresh" | "destroy" | "import";
@@ -177,6 +182,10 @@ export class TestEngine {
     return this.store.raw();
   }
 
+  stateFile(): string {
+    return this.store.file;
+  }
+
   private async run(kind: RunKind, opts: UpdateOptions & { imports?: readonly ImportSpec[] }): Promise<RunResult> {
     const env = { ...process.env, ...this.opts.env };
     const runProgram = opts.runProgram ?? env.PULUMI_RUN_PROGRAM === "true";
@@ -189,16 +198,19 @@ export class TestEngine {
     const everyStep = this.opts.checkpoints === "every-step" && !skipCheckpoints;
     const output: string[] = [];
     const logs: EngineLog[] = [];
+    /** Logged with severity warning (by the program or a provider): the CLI shows and counts them as warnings. */
+    const loggedWarnings: EngineLog[] = [];
     const onLog = (log: EngineLog): void => {
       logs.push(log);
+      if (log.severity === "warning") loggedWarnings.push(log);
       // Like the CLI without --debug: debug messages (which carry wire objects, secrets included) are not shown.
       if (log.severity !== "debug") output.push(`[engine ${log.severity}] ${log.message}${log.message.endsWith("\n") ? "" : "\n"}`);
     };
     const resources = await this.store.load();
-    // Native plugins get the address of the engine's own Engine service and log through it.
-    const engineServer = Object.keys(this.project.plugins).length > 0 ? await PluginEngineServer.start(onLog) : undefined;
+    // Every provider gets the address of the engine's own Engine service and logs through it.
+    const engineServer = await PluginEngineServer.start(onLog);
     const hosts = new HostPool({
-      engineAddress: engineServer?.address,
+      engineAddress: engineServer.address,
       cwd: this.project.programDir,
       project: this.project.name,
       env: this.opts.env,
@@ -227,7 +239,7 @@ export class TestEngine {
       programOutput: output.join(""),
       hostOutput: hosts.output(),
       logs: [...logs],
-      diagnostics: deployment.diagnostics.map((log) => ({ ...log, message: mask(log.message) })),
+      diagnostics: [...deployment.diagnostics, ...loggedWarnings].map((log) => ({ ...log, message: mask(log.message) })),
       parallel,
       peakOperations: deployment.workers.peak,
       stateWrites: this.store.writeCount - writesBefore,
@@ -260,7 +272,7 @@ export class TestEngine {
       failure = deployment.errors.length > 0 ? deployment.errors.join("\n") : (error as Error).message;
     } finally {
       await hosts.stopAll().catch((error: unknown) => (failure ??= (error as Error).message));
-      await engineServer?.stop();
+      await engineServer.stop();
       // Like the engine's snapshot manager on close: the final snapshot is written once more (not in preview).
       deployment.persist();
       await this.store.flush().catch((error: unknown) => (failure ??= `saving the state failed: ${(error as Error).message}`));

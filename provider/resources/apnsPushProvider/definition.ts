@@ -87,6 +87,7 @@ export const apnsPushProviderDefinition = defineResource({
   adopts: "always",
   scopes: settingScopes("guardian_factors"),
   exported: { name: { fixed: "apns-push-provider" }, order: 500 },
+  warnsOnDestroy: true,
 });
 
 export type ApnsPushProviderInputs = InputsOf<typeof apnsPushProviderDefinition>;

@@ -5,7 +5,6 @@
  * differ. Refresh is one GET. No API clears a certificate, so delete puts back the recorded bundle id and sandbox flag
  * when the stack sent no certificate, and otherwise leaves the configuration as it is and says so.
  */
-import { showNotice } from "../../client/log";
 import type { Call } from "../common/call";
 import { defineHandler } from "../common/defineHandler";
 import { differingInputs } from "../common/diff";
@@ -34,9 +33,9 @@ async function readApns(call: Call): Promise<FlattenedApns> {
 const configured = (live: FlattenedApns): boolean => live.bundleId !== null;
 
 /** What stays on the tenant when destroy cannot put back what create found. */
-function leftAsItIs(call: Call, id: string, why: string): void {
-  showNotice(
-    `${call.what} "${id}" was removed from the stack; the APNs configuration stays on the tenant as the stack left it: ${why}. ` +
+function leftAsItIs(call: Call, why: string): Promise<void> {
+  return call.warn(
+    `${call.named} was removed from the stack; the APNs configuration stays on the tenant as the stack left it: ${why}. ` +
       "Change it in the service's dashboard (the push-notification factor's Apple settings) if it is no longer wanted.",
   );
 }
@@ -69,11 +68,11 @@ export const { configure, check, diff, create, read, update, remove, list } = de
     return { ...(await writeApns(call, desired, "update APNs push credentials")), p12: desired.p12, previousConfiguration: stored.previousConfiguration };
   },
 
-  async delete(id, stored, call) {
+  async delete(_id, stored, call) {
     await call.connection();
     const found = stored.previousConfiguration;
-    if (!found || !configured(found)) return leftAsItIs(call, id, "no API removes a certificate");
-    if (stored.p12 !== undefined) return leftAsItIs(call, id, "its certificate replaced the one the tenant had, which cannot be put back");
+    if (!found || !configured(found)) return leftAsItIs(call, "no API removes a certificate");
+    if (stored.p12 !== undefined) return leftAsItIs(call, "its certificate replaced the one the tenant had, which cannot be put back");
     // The tenant already holds what create found: the stack never changed it.
     if (differingInputs(definition, { ...stored }, { ...found }).length === 0) return;
     await writeApns(call, { bundleId: found.bundleId ?? "", sandbox: found.sandbox }, "restore APNs push credentials");

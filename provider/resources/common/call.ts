@@ -1,20 +1,29 @@
 /**
- * What a handler's calls are given: the resource's name for messages, the secrets the operation touches, and the
- * tenant connection, checked to be the resource's tenant before its first use (a refresh, update or delete made after
- * `tenant:domain` moved to another tenant fails rather than touch that tenant). Requests go through the shared
- * client with the operation's secrets added, so no handler lists them, and a refusal of the tenant's plan comes back
- * as one error saying so (refusals.ts).
+ * What a handler's calls are given: the resource's type and name for messages, a way to warn the user about it, the
+ * secrets the operation touches, and the tenant connection, checked to be the resource's tenant before its first use
+ * (a refresh, update or delete made after `tenant:domain` moved to another tenant fails rather than touch that
+ * tenant). Requests go through the shared client with the operation's secrets added, so no handler lists them, and a
+ * refusal of the tenant's plan comes back as one error saying so (refusals.ts).
  */
 import type { z } from "zod";
 import type { HttpMethod, RequestOptions } from "../../client";
+import { showWarning } from "../../client/log";
 import { tenantConnection, tenantDomain, type TenantConnection } from "../tenantConnection";
 import type { Identity } from "./definition";
+import { currentResource } from "./programName";
 import { withPlanRefusal } from "./refusals";
 import { assertSameTenant, singletonGetError } from "./tenantGuard";
 
 export interface Call {
   /** The resource type's name, e.g. "MfaPolicy": messages start with it. */
   readonly what: string;
+  /**
+   * The resource as the user knows it: its type and the name the program gave it (`SnsPushProvider "sns"`), or, when
+   * neither door says (a state stored before), its id.
+   */
+  readonly named: string;
+  /** Warns the user about this resource (under it, where the door knows its URN); resolves once delivered. */
+  warn(message: string): Promise<void>;
   /** Every secret string of the desired inputs and of the stored state: kept out of every message of the call. */
   readonly secrets: readonly string[];
   /** The tenant connection (loads the client on first use); guarded as the module comment says. */
@@ -35,6 +44,15 @@ export interface CallScope {
   forGet?: boolean;
   /** The tenant domain the stored state records (a keyed setting's `tenantOutput`). */
   recordedTenant?: string;
+  /** The resource's name in the program, as the inputs or the stored state hold it (programName.ts). */
+  programName?: string;
+}
+
+/** `SnsPushProvider "sns"`: the name the serving request gives, else the one kept in state, else the id. */
+function namedOf(scope: CallScope): string {
+  const name = currentResource()?.name ?? scope.programName;
+  if (name !== undefined) return `${scope.what} ${JSON.stringify(name)}`;
+  return scope.id === undefined ? scope.what : `${scope.what} with id ${JSON.stringify(scope.id)}`;
 }
 
 /** The guard of `identity` for a call on resource `id` of this connection's tenant. */
@@ -59,6 +77,8 @@ export function makeCall(scope: CallScope): Call {
     }));
   return {
     what: scope.what,
+    named: namedOf(scope),
+    warn: (message) => showWarning(message, currentResource()?.urn),
     secrets: scope.secrets,
     connection,
     tenantDomain: async () => tenantDomain((await tenantConnection()).settings),

@@ -14,7 +14,7 @@ import { z } from "zod";
 import { nestedShapes, propertiesOf, shapeAt, typeHoldsSecret, visitProperties, type PropertyShape } from "../../shapes/property";
 import { mayKeepServiceValues, type InputsOf, type ResourceDefinition } from "./definition";
 import { MIN_SECRET_LENGTH } from "../../secretLength";
-import { canonicalJson, hasState, isPlainObject, isUnknown, withoutProviderKey, type PropertyBag } from "./jsonValues";
+import { canonicalJson, hasState, isPlainObject, isUnknown, withoutDoorKeys, type PropertyBag } from "./jsonValues";
 import { invalidInputsError, prototypeKeyFailures, schemaFailures, withoutSecretTopLevelNames } from "./validation";
 
 /** `bag` as the definition reads it: see the module comment. Keys are defined, never assigned (no prototype setter). */
@@ -90,8 +90,8 @@ export function checkByDefinition(definition: ResourceDefinition, olds: unknown,
   const secretNames = new Set(shapes.filter((shape) => shape.secret === true).map((shape) => shape.name));
   // Anything else said about inputs holding prototype keys could name the wrong property: only these are reported.
   const prototypeKeys = prototypeKeyFailures(news);
-  if (prototypeKeys.length > 0) return { inputs: withoutProviderKey(news), failures: withoutSecretTopLevelNames(prototypeKeys, secretNames) };
-  const given = withoutProviderKey(news);
+  if (prototypeKeys.length > 0) return { inputs: withoutDoorKeys(news), failures: withoutSecretTopLevelNames(prototypeKeys, secretNames) };
+  const given = withoutDoorKeys(news);
   const keeping = mayKeepServiceValues(definition, hasState(olds), given);
   const inputs = asGiven(shapes, given, keeping);
   const keptOmission = (issue: z.core.$ZodIssue): boolean =>
@@ -170,7 +170,7 @@ export function parseCheckedInputs<Definition extends ResourceDefinition>(
   props: unknown,
   existing: boolean,
 ): InputsOf<Definition> {
-  const given = withoutProviderKey(props);
+  const given = withoutDoorKeys(props);
   const keeping = mayKeepServiceValues(definition, existing, given);
   const inputs = asGiven(propertiesOf(definition.inputs), given, keeping);
   const schema = keeping ? keptOptional(definition.inputs) : definition.inputs;

@@ -17,8 +17,9 @@ import { checkByDefinition, parseCheckedInputs } from "./check";
 import type { InputsOf, OutputsOf, ResourceDefinition, StoredOutputs } from "./definition";
 import { diffByDefinition, type DefinitionDiff } from "./diff";
 import { LookupNotFoundError } from "./get";
-import type { ListedResource, ResourceHandler } from "./handler";
-import { compact, hasState, withoutProviderKey, type PropertyBag } from "./jsonValues";
+import type { ListedResource, ListingProgress, ResourceHandler, UndeclarableResource } from "./handler";
+import { compact, hasState, withoutDoorKeys, PROGRAM_NAME_KEY, type PropertyBag } from "./jsonValues";
+import { programNameIn } from "./programName";
 import { inputsFromOutputs, needsTenantDomain, readStored, STATE_VERSION } from "./storedState";
 
 /** What a resource's handler.ts writes: the calls, on typed values. */
@@ -34,8 +35,11 @@ export interface HandlerCalls<Definition extends ResourceDefinition> {
   /** Updates in place; on an existing resource, values the service keeps may be missing from `desired`. */
   update(id: string, stored: StoredOutputs<Definition>, desired: InputsOf<Definition>, call: Call): Promise<OutputsOf<Definition>>;
   delete(id: string, stored: StoredOutputs<Definition>, call: Call): Promise<void>;
-  /** Every object of this type the tenant has, with the fewest requests; not given when the service cannot list. */
-  list?(call: Call): Promise<{ id: string; outputs: OutputsOf<Definition> }[]>;
+  /**
+   * Every object of this type the tenant has, with the fewest requests, each with its outputs or, when no resource of
+   * this type can declare it, why; not given when the service cannot list.
+   */
+  list?(call: Call, progress?: ListingProgress): Promise<({ id: string; outputs: OutputsOf<Definition> } | UndeclarableResource)[]>;
 }
 
 /** The contract, plus `remove` (what the module exports as `delete`, a word an export list cannot declare). */
@@ -44,23 +48,27 @@ export type BuiltHandler = ResourceHandler & { remove: ResourceHandler["delete"]
 export function defineHandler<Definition extends ResourceDefinition>(definition: Definition, calls: HandlerCalls<Definition>): BuiltHandler {
   const what = definition.name;
   const secretsOf = (desired: unknown, stored: unknown): string[] => [
-    ...secretStrings(definition.inputs, withoutProviderKey(desired)),
-    ...secretStrings(definition.outputs, withoutProviderKey(stored)),
-    ...secretStrings(definition.inputs, withoutProviderKey(stored)),
+    ...secretStrings(definition.inputs, withoutDoorKeys(desired)),
+    ...secretStrings(definition.outputs, withoutDoorKeys(stored)),
+    ...secretStrings(definition.inputs, withoutDoorKeys(stored)),
   ];
-  const finished = (outputs: OutputsOf<Definition>): StoredOutputs<Definition> => {
+  /** The outputs as stored, with the program's name when the inputs or state gave one (programName.ts). */
+  const finished = (outputs: OutputsOf<Definition>, programName?: string): StoredOutputs<Definition> => {
     // A secret the service returned (Duo's key) is the handler's to compare and send back, never state's.
     if (holdsReturnedSecret(outputs)) throw new Error(`${what}: a secret the service returned reached the outputs; nothing of it is stored`);
-    return compact({ ...(outputs as PropertyBag), schemaVersion: STATE_VERSION }) as StoredOutputs<Definition>;
+    return compact<PropertyBag>({ ...(outputs as PropertyBag), [PROGRAM_NAME_KEY]: programName, schemaVersion: STATE_VERSION }) as StoredOutputs<Definition>;
   };
+  const withProgramName = (bag: PropertyBag, programName: string | undefined): PropertyBag =>
+    programName === undefined ? bag : { ...bag, [PROGRAM_NAME_KEY]: programName };
 
   /** Stored state of any version, and the call for resource `id` that reads it. */
-  async function existing(id: string, props: unknown, desired?: unknown): Promise<{ stored: StoredOutputs<Definition>; call: Call }> {
+  async function existing(id: string, props: unknown, desired?: unknown, news?: unknown): Promise<{ stored: StoredOutputs<Definition>; call: Call }> {
     const domain = needsTenantDomain(definition, props) ? tenantDomain((await tenantConnection()).settings) : "";
     const stored = readStored(definition, props, () => domain);
     const { identity } = definition;
     const recordedTenant = identity.kind === "keyed" ? ((stored as PropertyBag)[identity.tenantOutput] as string | undefined) : undefined;
-    return { stored, call: makeCall({ what, identity, id, recordedTenant, secrets: secretsOf(desired, props) }) };
+    const programName = programNameIn(news) ?? programNameIn(props);
+    return { stored, call: makeCall({ what, identity, id, recordedTenant, programName, secrets: secretsOf(desired, props) }) };
   }
 
   const remove = async (id: string, props: unknown): Promise<void> => {
@@ -73,30 +81,33 @@ export function defineHandler<Definition extends ResourceDefinition>(definition:
       recordConfiguration(req);
     },
     async check(olds: unknown, news: unknown): Promise<CheckResult> {
-      return checkByDefinition(definition, olds, news);
+      const checked = checkByDefinition(definition, olds, news);
+      return { ...checked, inputs: checked.inputs && withProgramName(checked.inputs, programNameIn(news)) };
     },
     async diff(_id: string, olds: unknown, news: unknown): Promise<DefinitionDiff> {
       return diffByDefinition(definition, olds, news);
     },
     async create(inputs: unknown): Promise<CreateResult<StoredOutputs<Definition>>> {
       const desired = parseCheckedInputs(definition, inputs, false);
-      const call = makeCall({ what, identity: definition.identity, secrets: secretsOf(desired, undefined) });
+      const programName = programNameIn(inputs);
+      const call = makeCall({ what, identity: definition.identity, programName, secrets: secretsOf(desired, undefined) });
       const { id, outputs } = await calls.create(desired, call);
-      return { id, outs: finished(outputs) };
+      return { id, outs: finished(outputs, programName) };
     },
     async read(id: string, props: unknown): Promise<ReadResult> {
       const forGet = !hasState(props);
       const { stored, call } = forGet
         ? { stored: undefined, call: makeCall({ what, identity: definition.identity, id, forGet, secrets: [] }) }
         : await existing(id, props);
+      const programName = programNameIn(props);
       if (definition.unreadable !== undefined || !calls.read) {
         if (!stored) throw new LookupNotFoundError(what, id, definition.unreadable ?? "the service cannot read it back.");
-        return { id, props: stored, inputs: inputsFromOutputs(definition, stored) };
+        return { id, props: withProgramName(stored, programName), inputs: withProgramName(inputsFromOutputs(definition, stored), programName) };
       }
       const found = await calls.read(id, stored, call);
       if (found) {
-        const outputs = finished(found.outputs);
-        return { id: found.id, props: outputs, inputs: inputsFromOutputs(definition, outputs) };
+        const outputs = finished(found.outputs, programName);
+        return { id: found.id, props: outputs, inputs: withProgramName(inputsFromOutputs(definition, outputs), programName) };
       }
       if (!forGet) return { id: "" };
       const { identity } = definition;
@@ -108,17 +119,18 @@ export function defineHandler<Definition extends ResourceDefinition>(definition:
     },
     async update(id: string, olds: unknown, news: unknown): Promise<UpdateResult<StoredOutputs<Definition>>> {
       const desired = parseCheckedInputs(definition, news, true);
-      const { stored, call } = await existing(id, olds, desired);
-      return { outs: finished(await calls.update(id, stored, desired, call)) };
+      const { stored, call } = await existing(id, olds, desired, news);
+      return { outs: finished(await calls.update(id, stored, desired, call), programNameIn(news) ?? programNameIn(olds)) };
     },
     delete: remove,
     remove,
     ...(calls.list && {
-      async list(): Promise<ListedResource[]> {
-        const listed = await calls.list?.(makeCall({ what, identity: definition.identity, secrets: [] }));
-        return (listed ?? []).map(({ id, outputs }) => {
-          const props = finished(outputs);
-          return { id, props, inputs: inputsFromOutputs(definition, props) };
+      async list(progress?: ListingProgress): Promise<(ListedResource | UndeclarableResource)[]> {
+        const listed = await calls.list?.(makeCall({ what, identity: definition.identity, secrets: [] }), progress);
+        return (listed ?? []).map((item) => {
+          if ("undeclarable" in item) return item;
+          const props = finished(item.outputs);
+          return { id: item.id, props, inputs: inputsFromOutputs(definition, props) };
         });
       },
     }),

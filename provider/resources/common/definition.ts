@@ -100,6 +100,12 @@ export interface ResourceDefinition<Inputs extends z.ZodObject = z.ZodObject, Ou
   unreadable?: string;
   /** How `pulumi-tenant export` declares what the tenant holds of this type, or why it does not (common/exported.ts). */
   exported?: ExportRule;
+  /**
+   * Its destroy may warn (what it leaves on the tenant). The warning names the resource as the program did, which a
+   * dynamic provider's delete is not told: the class then keeps that name in state (programName.ts), a few bytes
+   * that the types whose destroy says nothing go without.
+   */
+  warnsOnDestroy?: true;
 }
 
 /**

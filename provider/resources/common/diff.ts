@@ -11,7 +11,7 @@
 import type { DiffResult } from "@pulumi/pulumi/dynamic";
 import { nestedShapes, propertiesOf, withoutSecretValues, type PropertyShape, type TypeShape } from "../../shapes/property";
 import type { ResourceDefinition } from "./definition";
-import { canonicalJson, differs, isPlainObject, isUnknown, withoutProviderKey, type PropertyBag } from "./jsonValues";
+import { canonicalJson, differs, isPlainObject, isUnknown, withoutDoorKeys, type PropertyBag } from "./jsonValues";
 
 /** A dynamic provider's diff answer, plus the changed input names (a native plugin reports them per property). */
 export interface DefinitionDiff extends DiffResult {
@@ -74,8 +74,8 @@ export function differingInputs(definition: ResourceDefinition, live: PropertyBa
 }
 
 export function diffByDefinition(definition: ResourceDefinition, olds: unknown, news: unknown): DefinitionDiff {
-  const recorded = withoutProviderKey(olds);
-  const desired = withoutProviderKey(news);
+  const recorded = withoutDoorKeys(olds);
+  const desired = withoutDoorKeys(news);
   const changed = propertiesOf(definition.inputs).filter(
     (shape) => shape.onChange !== "ignore" && inputChanged(shape, recorded[shape.name], desired[shape.name]),
   );

@@ -14,7 +14,6 @@
  * program's own value and sent back when the program leaves it out, and the outputs hold the program's value only,
  * dropped by a refresh that finds the tenant's differs (a drift on that input, never the tenant's key).
  */
-import { showNotice } from "../../client/log";
 import { ReturnedSecret } from "../../client/returnedSecret";
 import { propertiesOf, type PropertyShape } from "../../shapes/property";
 import type { Call } from "./call";
@@ -107,8 +106,9 @@ export function fieldsSettingCalls<Definition extends ResourceDefinition>(
     return () => (whole ??= complete ? Promise.resolve({ ...wanted }) : tenant().then((live) => ({ ...pick(live, setting.fields), ...wanted })));
   };
 
-  const stays = (call: Call, id: string, why: string): void =>
-    showNotice(`warning: ${call.what} "${id}" was removed from the stack; ${why}. Change it in the service's dashboard if it is no longer wanted.`);
+  /** Warns, naming the resource as the program did, that what the stack set stays on the tenant, and why. */
+  const stays = (call: Call, why: string): Promise<void> =>
+    call.warn(`${call.named} was removed from the stack; ${why}. Change it in the service's dashboard if it is no longer wanted.`);
 
   return {
     async create(desired, call) {
@@ -195,13 +195,13 @@ export function fieldsSettingCalls<Definition extends ResourceDefinition>(
       await call.connection();
       const key = keyInput === undefined ? undefined : keyOf(stored) || id;
       if (replacedAs !== undefined && storedBag[replacedAs] === true) {
-        return stays(call, id, `the tenant keeps what the stack set: its ${secretField} replaced the one the tenant had, which is never stored and cannot be put back`);
+        return stays(call, `the tenant keeps what the stack set: its ${secretField} replaced the one the tenant had, which is never stored and cannot be put back`);
       }
       // A field the tenant did not have cannot be taken away (no recorded call clears one): it stays, said so.
       const found = recorded as PropertyBag;
       const unset = Object.keys(found).filter((name) => found[name] === null && storedBag[name] !== null && storedBag[name] !== undefined);
       if (unset.length > 0) {
-        stays(call, id, `its ${unset.join(", ")} stay${unset.length === 1 ? "s" : ""} as the stack set ${unset.length === 1 ? "it" : "them"}: the tenant had none, and no call known to work clears one`);
+        await stays(call, `its ${unset.join(", ")} stay${unset.length === 1 ? "s" : ""} as the stack set ${unset.length === 1 ? "it" : "them"}: the tenant had none, and no call known to work clears one`);
       }
       const restorable = withoutNulls(found);
       // Nothing to write, or the tenant already holds it (the stack never changed it, or changed it back).

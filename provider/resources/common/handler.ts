@@ -13,6 +13,19 @@ export interface ListedResource {
   inputs: Record<string, unknown>;
 }
 
+/**
+ * One existing object of a resource type that no resource of it can declare (a stream whose destination type the
+ * service added after this release): its id, the name the tenant gives it, and why.
+ */
+export interface UndeclarableResource {
+  id: string;
+  name: string;
+  undeclarable: string;
+}
+
+/** How far a listing has come: the objects listed so far (a paged listing calls it after each page). */
+export type ListingProgress = (listed: number) => void;
+
 export interface ResourceHandler {
   configure(req: ConfigureRequest): Promise<void>;
   check(olds: unknown, news: unknown): Promise<CheckResult>;
@@ -23,7 +36,8 @@ export interface ResourceHandler {
   delete(id: string, props: unknown): Promise<void>;
   /**
    * Every object of this type the tenant has, read with the fewest requests (one listing, paged as the API pages
-   * it): what `pulumi-tenant export` declares. Absent for a type the service cannot read back.
+   * it): what `pulumi-tenant export` declares, and what it reports as skipped. Absent for a type the service cannot
+   * read back.
    */
-  list?(): Promise<ListedResource[]>;
+  list?(progress?: ListingProgress): Promise<(ListedResource | UndeclarableResource)[]>;
 }

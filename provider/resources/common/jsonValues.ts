@@ -9,6 +9,12 @@ const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
 /** The host adds the serialized provider under this key to every property bag. */
 const PROVIDER_KEY = "__provider";
 
+/**
+ * The resource's name in the program, which a dynamic resource whose destroy may warn keeps in its inputs and state
+ * (programName.ts says why).
+ */
+export const PROGRAM_NAME_KEY = "__programName";
+
 export type PropertyBag = Record<string, unknown>;
 
 export function isUnknown(value: unknown): boolean {
@@ -27,11 +33,14 @@ export function isPlainObject(value: unknown): value is PropertyBag {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-/** A property bag without the host's `__provider` entry (the host puts it back on every result). */
-export function withoutProviderKey(props: unknown): PropertyBag {
+/**
+ * A property bag without what the dynamic door adds to a resource's own properties: the host's `__provider` (it puts
+ * it back on every result) and the program's name (`__programName`, which the handler builder reads and keeps itself).
+ */
+export function withoutDoorKeys(props: unknown): PropertyBag {
   if (!isPlainObject(props)) return {};
   // fromEntries defines own properties: a "__proto__" key stays a key (for check to refuse), never a prototype.
-  return Object.fromEntries(Object.entries(props).filter(([key]) => key !== PROVIDER_KEY));
+  return Object.fromEntries(Object.entries(props).filter(([key]) => key !== PROVIDER_KEY && key !== PROGRAM_NAME_KEY));
 }
 
 /**
@@ -73,7 +82,7 @@ export function differs(recorded: unknown, desired: unknown): boolean {
  * Check right after an import; the props of a refresh. Empty: a create's olds, or the Read of a `.get` or import.
  */
 export function hasState(props: unknown): boolean {
-  return Object.keys(withoutProviderKey(props)).length > 0;
+  return Object.keys(withoutDoorKeys(props)).length > 0;
 }
 
 /** JSON with object keys sorted: one text per value, whatever order its objects were built in. */

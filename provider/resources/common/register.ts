@@ -7,6 +7,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { namesWhere, propertiesOf, secretStrings, typeHoldsSecret, type PropertyShape } from "../../shapes/property";
 import type { ResourceDefinition } from "./definition";
+import { PROGRAM_NAME_KEY } from "./jsonValues";
 
 /**
  * A property that is not secret itself but may hold a secret further down (e.g. a union variant's token) is
@@ -20,7 +21,8 @@ function secretWhenHolding(definition: ResourceDefinition, shape: PropertyShape,
   });
 }
 
-export function registeredProperties(definition: ResourceDefinition, args: object | undefined): pulumi.Inputs {
+/** The inputs a resource class registers; `name` is the resource's, kept by the types whose destroy may warn. */
+export function registeredProperties(definition: ResourceDefinition, args: object | undefined, name: string): pulumi.Inputs {
   const given = args as Record<string, unknown> | undefined;
   const properties: Record<string, unknown> = {};
   for (const shape of propertiesOf(definition.inputs)) {
@@ -34,6 +36,8 @@ export function registeredProperties(definition: ResourceDefinition, args: objec
   }
   // Written by the handlers, so later versions can read older state.
   properties.schemaVersion = undefined;
+  // Not for `.get` (no args): nothing is destroyed there.
+  if (definition.warnsOnDestroy && given !== undefined) properties[PROGRAM_NAME_KEY] = name;
   return properties as pulumi.Inputs;
 }
 

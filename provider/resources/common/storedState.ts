@@ -7,7 +7,7 @@
 import type { z } from "zod";
 import { nestedShapes, propertiesOf, TENANT_DOMAIN, type PropertyShape, type TypeShape } from "../../shapes/property";
 import type { ResourceDefinition, StoredOutputs } from "./definition";
-import { compact, isPlainObject, withoutProviderKey, type PropertyBag } from "./jsonValues";
+import { compact, isPlainObject, withoutDoorKeys, type PropertyBag } from "./jsonValues";
 
 /** The version of what the handlers store; a later one reads every earlier one. */
 export const STATE_VERSION = 1;
@@ -25,7 +25,7 @@ export function readStored<Definition extends ResourceDefinition>(
   props: unknown,
   tenantDomain: () => string,
 ): StoredOutputs<Definition> {
-  const bag = withoutProviderKey(props);
+  const bag = withoutDoorKeys(props);
   const stored: PropertyBag = {};
   for (const shape of propertiesOf(definition.outputs)) {
     stored[shape.name] = readProperty(shape, definition.outputs.shape[shape.name] as z.ZodType, bag[shape.name], tenantDomain);
@@ -43,7 +43,7 @@ export function readStored<Definition extends ResourceDefinition>(
 
 /** Whether reading `props` needs the configured tenant's domain (a fallback filled at call time is missing). */
 export function needsTenantDomain(definition: ResourceDefinition, props: unknown): boolean {
-  const bag = withoutProviderKey(props);
+  const bag = withoutDoorKeys(props);
   return propertiesOf(definition.outputs).some((shape) => shape.fallback === TENANT_DOMAIN && typeof bag[shape.name] !== "string");
 }
 

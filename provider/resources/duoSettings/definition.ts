@@ -87,6 +87,7 @@ export const duoSettingsDefinition = defineResource({
   identity: { kind: "tenant", noun: "Duo settings" },
   adopts: "always",
   scopes: fieldsSettingScopes("guardian_factors"),
+  warnsOnDestroy: true,
   exported: { name: { fixed: "duo-settings" }, order: 710 },
 });
 

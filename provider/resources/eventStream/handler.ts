@@ -21,7 +21,7 @@ import {
   secretNeeded,
   type DesiredStream,
 } from "./streamCalls";
-import { EVENT_STREAMS_PATH, eventStreamResponse, expandCreate, expandUpdate, streamPath, type EventStreamResponse } from "./wire";
+import { EVENT_STREAMS_PATH, eventStreamResponse, expandCreate, expandUpdate, streamPath, unmanageableDestination, type EventStreamResponse } from "./wire";
 
 export const { configure, check, diff, create, read, update, remove, list } = defineHandler(definition, {
   async create(desired: DesiredStream, call) {
@@ -49,8 +49,12 @@ export const { configure, check, diff, create, read, update, remove, list } = de
     return response && outputsOf(response, destinationInputsOf(stored?.destination), "get event stream", stored?.adoptExisting);
   },
 
-  async list(call) {
-    return (await listStreams(call)).map((stream) => outputsOf(stream, undefined, "list event streams"));
+  /** Every stream, from one paged listing; one no EventStream can hold is named with why, for export to skip. */
+  async list(call, progress) {
+    return (await listStreams(call, progress)).map((stream) => {
+      const undeclarable = unmanageableDestination(stream);
+      return undeclarable === undefined ? outputsOf(stream, undefined, "list event streams") : { id: stream.id, name: stream.name, undeclarable };
+    });
   },
 
   async update(id, stored, desired: DesiredStream, call) {

@@ -3,6 +3,7 @@ import { ApiError, isNotFound } from "../../client/errors";
 import { EVENT_STREAMS_MAX_TAKE, pageEventStreams } from "../../shapes/eventStreamPaging";
 import { propertiesOf, type PropertyShape } from "../../shapes/property";
 import type { Call } from "../common/call";
+import type { ListingProgress } from "../common/handler";
 import { eventStreamDefinition as definition, type EventStreamDestinationInputs, type EventStreamInputs, type EventStreamOutputs } from "./definition";
 import {
   EVENT_STREAMS_PATH,
@@ -59,13 +60,14 @@ export async function getStream(call: Call, id: string): Promise<EventStreamResp
   }
 }
 
-/** Every stream of the tenant: one listing, paged as the API pages it (100 a page). */
-export function listStreams(call: Call): Promise<EventStreamResponse[]> {
+/** Every stream of the tenant: one listing, paged as the API pages it (100 a page), `progress` told after each page. */
+export function listStreams(call: Call, progress?: ListingProgress): Promise<EventStreamResponse[]> {
   return pageEventStreams(
     {
       page: (query) => call.request("GET", EVENT_STREAMS_PATH, { operation: "list event streams", schema: eventStreamsPageWire, query }),
       who: `${call.what} listing`,
       loopError: (_cursor, message) => new Error(message),
+      onPage: progress && ((_pages, streams) => progress(streams)),
     },
     { from: undefined, take: EVENT_STREAMS_MAX_TAKE, limit: Number.POSITIVE_INFINITY },
   );

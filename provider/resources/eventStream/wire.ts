@@ -4,7 +4,7 @@
  * listing's wire schema and translation (shapes/eventStreamWire.ts), so both read a stream the same way.
  */
 import { EVENT_STREAMS_PATH } from "../../shapes/eventStreamPaging";
-import { eventStreamWire, eventStreamsPageWire, flattenEventStream, type EventStreamWire } from "../../shapes/eventStreamWire";
+import { eventStreamWire, eventStreamsPageWire, flattenDestination, flattenEventStream, type EventStreamWire } from "../../shapes/eventStreamWire";
 import type { EventStreamDestinationInputs, EventStreamInputs, EventStreamOutputs } from "./definition";
 
 export { EVENT_STREAMS_PATH, eventStreamsPageWire };
@@ -111,8 +111,24 @@ function keptSecrets(kept: EventStreamDestinationInputs | undefined, method: str
 }
 
 /**
+ * Why no EventStream can hold a stream the service answered with (a destination type it added after this release,
+ * or a known one missing a field it always has), or undefined when one can.
+ */
+export function unmanageableDestination(response: EventStreamResponse): string | undefined {
+  return unmanageable(flattenDestination(response.destination));
+}
+
+function unmanageable(destination: ReturnType<typeof flattenDestination>): string | undefined {
+  if (destination.type === "other") return `a destination of type ${JSON.stringify(destination.serviceType)} this package cannot manage`;
+  if (destination.type === "eventbridge" && destination.configuration.awsPartnerEventSource === undefined) {
+    return "an eventbridge destination without aws_partner_event_source";
+  }
+  return undefined;
+}
+
+/**
  * Response → outputs. `kept` is the destination as the program gave it (or as stored), whose secrets the
- * service never returns; a destination type this package does not know is refused.
+ * service never returns; a destination this package cannot manage is refused.
  */
 export function flattenEventStreamResponse(
   response: EventStreamResponse,
@@ -121,11 +137,8 @@ export function flattenEventStreamResponse(
 ): Omit<EventStreamOutputs, "schemaVersion" | "adoptExisting"> & { id: string } {
   const stream = flattenEventStream(response);
   const { destination } = stream;
-  const shapeError = (what: string) => new Error(`${operation} failed: the service answered with ${what}.`);
-  if (destination.type === "other") throw shapeError(`a destination of type ${JSON.stringify(destination.serviceType)} this package cannot manage`);
-  if (destination.type === "eventbridge" && destination.configuration.awsPartnerEventSource === undefined) {
-    throw shapeError("an eventbridge destination without aws_partner_event_source");
-  }
+  const refused = unmanageable(destination);
+  if (refused !== undefined || destination.type === "other") throw new Error(`${operation} failed: the service answered with ${refused}.`);
   const status = stream.status === "disabled" ? "disabled" : "enabled";
   const base = { id: stream.id, name: stream.name, subscriptions: stream.subscriptions, status, createdAt: stream.createdAt, updatedAt: stream.updatedAt } as const;
   switch (destination.type) {

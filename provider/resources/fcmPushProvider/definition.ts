@@ -67,6 +67,7 @@ export const fcmPushProviderDefinition = defineResource({
     delete: [],
   },
   exported: { skipped: "the service cannot read FCM v1 credentials back; declare FcmPushProvider with the service account to manage them" },
+  warnsOnDestroy: true,
 });
 
 export type FcmPushProviderInputs = InputsOf<typeof fcmPushProviderDefinition>;

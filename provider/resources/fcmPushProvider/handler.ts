@@ -3,7 +3,6 @@
  * update PUT it; the service cannot read it back, so refresh makes no call and keeps the state; delete makes no
  * call (no API clears it).
  */
-import { showNotice } from "../../client/log";
 import type { Call } from "../common/call";
 import { defineHandler } from "../common/defineHandler";
 import { fcmPushProviderDefinition as definition, type FcmPushProviderInputs } from "./definition";
@@ -25,10 +24,10 @@ export const { configure, check, diff, create, read, update, remove, list } = de
   },
 
   /** No API clears the service account: the resource leaves the stack, the credentials stay on the tenant. */
-  async delete(id, _stored, call) {
+  async delete(_id, _stored, call) {
     await call.connection();
-    showNotice(
-      `${call.what} "${id}" was removed from the stack; the FCM v1 service account stays on the tenant (no API removes ` +
+    await call.warn(
+      `${call.named} was removed from the stack; the FCM v1 service account stays on the tenant (no API removes ` +
         "it). Remove it in the service's dashboard (the push-notification factor's Android settings) if it is no " +
         "longer wanted, and revoke its key in Google Cloud.",
     );

@@ -88,6 +88,7 @@ export const mfaSettingsDefinition = defineResource({
     scopes: ["read:tenant_settings", "update:tenant_settings"],
     basis: "the Terraform provider's maintainers name them; the service's reference documents no scope for `/guardian/settings`",
   },
+  warnsOnDestroy: true,
   exported: { name: { fixed: "mfa-settings" }, order: 850 },
 });
 

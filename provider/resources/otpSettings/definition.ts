@@ -69,6 +69,7 @@ export const otpSettingsDefinition = defineResource({
     scopes: ["read:guardian_factors", "update:guardian_factors"],
     basis: "the package's choice for `sms` (its path, `…/phone/settings`, is documented nowhere); the docs name them for `email`",
   },
+  warnsOnDestroy: true,
   exported: { name: { input: "factor", identifierSuffix: "Otp" }, order: 760 },
 });
 

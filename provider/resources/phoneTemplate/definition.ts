@@ -115,6 +115,7 @@ export const phoneTemplateDefinition = defineResource({
   },
   // Adopted as it is; destroy puts an adopted template back as it was, so nothing needs retaining.
   exported: { name: { input: "type", identifierSuffix: "Template" }, order: 300, adoptExisting: true, dependsOn: [{ on: "PhoneProvider" }] },
+  warnsOnDestroy: true,
 });
 
 export type PhoneTemplateInputs = InputsOf<typeof phoneTemplateDefinition>;

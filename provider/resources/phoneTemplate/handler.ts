@@ -5,7 +5,6 @@
  * what this resource created and puts back what it adopted (`adopted`), so no customization the tenant had is lost.
  */
 import { AmbiguousRequestError, ApiError, isNotFound } from "../../client/errors";
-import { showNotice } from "../../client/log";
 import type { Call } from "../common/call";
 import { defineHandler } from "../common/defineHandler";
 import { diffByDefinition } from "../common/diff";
@@ -125,8 +124,8 @@ async function restore(call: Call, id: string, stored: PhoneTemplateOutputs, rec
     }
   }
   for (const field of fieldsLeftOn(recorded.content, stored.content)) {
-    showNotice(
-      `warning: ${call.what} "${id}" (${stored.type}): the template had no ${field} when it was adopted, and the ` +
+    await call.warn(
+      `${call.named} (${stored.type}): the template had no ${field} when it was adopted, and the ` +
         `service offers no known way to remove one, so the ${field} it has now stays on the tenant; everything else is ` +
         `as it was. Change it in the service's dashboard if it should go.`,
     );

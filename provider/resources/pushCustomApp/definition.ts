@@ -70,6 +70,7 @@ export const pushCustomAppDefinition = defineResource({
     scopes: ["read:prompts", "update:prompts"],
     basis: "the package's choice (the endpoint, `/prompts/mfa-push`, is a prompts path the service documents nowhere)",
   },
+  warnsOnDestroy: true,
   exported: { name: { fixed: "push-custom-app" }, order: 650, dependsOn: [{ on: "PushProviderSelection" }] },
 });
 

@@ -90,6 +90,7 @@ export const snsPushProviderDefinition = defineResource({
   scopes: settingScopes("guardian_factors"),
   // Adopted without its key, it records what it found, and destroy puts that back (no call when the tenant holds it).
   exported: { name: { fixed: "sns-push-provider" }, order: 400 },
+  warnsOnDestroy: true,
 });
 
 export type SnsPushProviderInputs = InputsOf<typeof snsPushProviderDefinition>;

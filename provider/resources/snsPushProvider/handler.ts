@@ -6,7 +6,6 @@
  * what create found — its four fields, keeping the key, or clears all five if it found none — with no call when the
  * tenant already holds it, and leaves the configuration as it is when the stack sent a key it cannot take back.
  */
-import { showNotice } from "../../client/log";
 import type { Call } from "../common/call";
 import { defineHandler } from "../common/defineHandler";
 import { differingInputs } from "../common/diff";
@@ -80,14 +79,14 @@ export const { configure, check, diff, create, read, update, remove, list } = de
     return { ...live, awsSecretAccessKey, previousConfiguration: stored.previousConfiguration };
   },
 
-  async delete(id, stored, call) {
+  async delete(_id, stored, call) {
     const found = stored.previousConfiguration;
     // Nothing recorded (after get or import): the configuration stays as it is.
     if (!found) return;
     const restoring = configured(found);
     if (restoring && stored.awsSecretAccessKey !== undefined) {
-      showNotice(
-        `${call.what} "${id}" was removed from the stack; the tenant keeps the SNS configuration the stack set: its ` +
+      await call.warn(
+        `${call.named} was removed from the stack; the tenant keeps the SNS configuration the stack set: its ` +
           "secret key replaced the one the tenant had, which cannot be put back. Restore it in the service's dashboard " +
           "if you need the previous key.",
       );
@@ -99,9 +98,10 @@ export const { configure, check, diff, create, read, update, remove, list } = de
       if (restoring) await writeSns(call, "PATCH", expandRecordedSns(found), "restore SNS push credentials");
       else await writeSns(call, "PUT", CLEARED_SNS, "clear SNS push credentials");
     } catch (error) {
-      reportRefusedClear(
+      await reportRefusedClear(
+        call,
         error,
-        `${call.what} "${id}" was removed from the stack, but the tenant keeps the SNS credentials it set: restore or clear ` +
+        `${call.named} was removed from the stack, but the tenant keeps the SNS credentials it set: restore or clear ` +
           "them in the service's dashboard (the push-notification factor's Amazon SNS settings).",
       );
     }

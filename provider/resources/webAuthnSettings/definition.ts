@@ -116,6 +116,7 @@ export const webAuthnSettingsDefinition = defineResource({
     scopes: ["read:guardian_factors", "update:guardian_factors"],
     basis: "the package's choice (the service documents neither WebAuthn settings endpoint)",
   },
+  warnsOnDestroy: true,
   exported: { name: { input: "factor", identifierSuffix: "Settings" }, order: 720 },
 });
 

@@ -8,7 +8,7 @@
 import type { Emulator } from "../../../tools/emulator";
 import { TokenAuthority } from "../../../tools/emulator/auth";
 import type { Engine, RunResult } from "../../../tools/engine";
-import { isSecretEnvelope } from "../../../tools/engine";
+import { PulumiCliEngine, isSecretEnvelope } from "../../../tools/engine";
 import { SENTINELS } from "../../../tools/stacks/basicStack";
 import { leakedForms } from "../../support/encodedLeaks";
 import { printTable } from "./table";
@@ -136,6 +136,10 @@ export class LeakScanner {
   /** The state file as stored, and every `__provider` in it (decrypted state, so a secret one shows up). */
   async addState(label: string, engine: Engine): Promise<void> {
     this.addText(label, "state file", await engine.rawState());
+    // Under the CLI: the backend's every file (history and backups too) and `pulumi stack export`.
+    if (engine instanceof PulumiCliEngine) {
+      for (const [where, text] of Object.entries(await engine.backendTexts())) this.addText(`${label}: ${where}`, "state file", text);
+    }
     const state = await engine.readState();
     const providers: string[] = [];
     serializedProviders(state.resources, providers);

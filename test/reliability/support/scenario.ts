@@ -17,13 +17,13 @@ import type { LeakScanner } from "./leakScan";
 
 /** A request tag the client puts in every error, e.g. `[POST /api/v2/guardian/enrollments/ticket]`. */
 const REQUEST_TAG = /\[(GET|PUT|POST|PATCH|DELETE) \/(api\/v2|oauth)[^\]]*\]/;
-/** The stand-in names the failing resource like the CLI does: `tenant:EnrollmentTicket 'alice-push': Create failed: …`. */
-const FAILED_RESOURCE = /tenant:(PushProviderSelection|PhoneProvider|EnrollmentTicket) '[^']+': \w+ failed: /;
+/** The failing resource, as the CLI shows an error under it: `tenant:EnrollmentTicket 'alice-push': …`. */
+const FAILED_RESOURCE = /tenant:(PushProviderSelection|PhoneProvider|EnrollmentTicket) '[^']+': /;
 /**
- * A data-function failure reaches the engine from the program: as an uncaught error (`Running program … failed`),
- * or, for an error the package marks as a RunError (one clean message), as the program's exit.
+ * A data-function failure reaches the engine from the program, which the CLI shows under the stack: the package's
+ * own errors as one clean message, another as an uncaught error (`Running program … failed`).
  */
-const FAILED_PROGRAM = /Running program .* failed|the program exited with code \d+/;
+const FAILED_PROGRAM = /pulumi:pulumi:Stack '[^']+': |Running program .* failed/;
 
 /** Why a failure message is not clear enough for a user to act on, or undefined when it is. */
 export function unclearReason(message: string): string | undefined {

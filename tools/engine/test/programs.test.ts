@@ -89,6 +89,21 @@ describe("cli.ts", () => {
     expect(stderr).toContain('  create widget:Widget "a"\nerror: no changes were expected for preview but changes were proposed');
   });
 
+  it("shows a warning logged about a resource as the CLI does, under the resource, and counts it among the warnings", async () => {
+    const stack = new WidgetStack();
+    stacks.push(stack);
+    const spec = JSON.stringify({ widgets: [{ name: "a", label: "x", warn: "mind the widget" }] });
+    const args = ["up", "--project-dir", WIDGET_PROJECT_DIR, "--stack", "dev", "--state-dir", stack.dir, "--config", `widget:spec=${spec}`];
+    let stderr = "";
+    const code = await runCli(args, {
+      out: () => undefined,
+      err: (text) => (stderr += `${text}\n`),
+      env: { PULUMI_CLI: "0", PULUMI_CONFIG_PASSPHRASE: "p", WIDGET_REMOTE_STATE: stack.remoteFile },
+    });
+    expect(code, stderr).toBe(0);
+    expect(stderr).toContain("widget:Widget (a):\n  warning: mind the widget\n");
+  });
+
   it("exits 2 with usage when arguments or the passphrase are missing", async () => {
     let stderr = "";
     const io = { out: () => undefined, err: (text: string) => (stderr += text), env: {} };

@@ -1,0 +1,195 @@
+/**
+ * The native plugin under the real Pulumi CLI and its YAML language host, the plugin coming from the packed package
+ * installed in a `tenant-plugin/` folder as the README says: the README's YAML program as written, and a program
+ * declaring every resource type and calling both functions. Each lives through up, the drift check (clean, then
+ * failing on an out-of-band change with the property shown by `--diff`), the repair and destroy, which leaves the
+ * tenant as the README says.
+ */
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parse as parseYaml, stringify as stringifyYaml } from "yaml";
+import { startEmulator, type Emulator } from "../../../tools/emulator";
+import { ExpectNoChangesError, createEngine, type Engine, type RunResult } from "../../../tools/engine";
+import { INSTALL_TIMEOUT_MS, installConsumerProject } from "../../consumer/consumerProject";
+import { readmeFencedBlocks } from "../../docs/snippets";
+import { assertDistIsFresh } from "../../resources/dist";
+import { BLANK_TENANT_ENV } from "../../support/blankTenantEnv";
+import { REPO_ROOT } from "../../../tools/stacks/packageLink";
+import { OutOfBandAdmin, diffShownFor, expectNoSecrets, operations } from "../helpers";
+import { everyTypeProgram, EVERY_TYPE_SECRETS } from "./everyTypeProgram";
+
+const CLIENT = { id: "yaml-ci", secret: "sentinel-yaml-client-secret-2c7e91" };
+const SMS_TOKEN = "sentinel-yaml-sms-token-80d4aa";
+const STEP_TIMEOUT_MS = 180_000;
+
+let work = "";
+let plugin = "";
+
+beforeAll(() => {
+  assertDistIsFresh();
+  work = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-tenant-yaml-"));
+  plugin = installConsumerProject();
+}, INSTALL_TIMEOUT_MS);
+
+afterAll(() => {
+  for (const folder of [work, plugin]) if (folder) fs.rmSync(folder, { recursive: true, force: true });
+});
+
+/** A YAML project in its own folder whose `tenant-plugin/` is a project with the packed package installed. */
+function yamlProject(name: string, program: Record<string, unknown>): string {
+  const dir = path.join(work, name);
+  fs.mkdirSync(dir, { recursive: true });
+  fs.symlinkSync(plugin, path.join(dir, "tenant-plugin"), "dir");
+  fs.writeFileSync(path.join(dir, "Pulumi.yaml"), stringifyYaml(program));
+  return dir;
+}
+
+function yamlEngine(projectDir: string, emulator: Emulator, config: Record<string, { value: string; secret?: boolean }> = {}): Engine {
+  return createEngine({
+    projectDir,
+    stack: "dev",
+    stateDir: path.join(projectDir, ".state"),
+    passphrase: "yaml program",
+    config: {
+      "tenant:domain": { value: emulator.url },
+      "tenant:clientId": { value: CLIENT.id },
+      "tenant:clientSecret": { value: CLIENT.secret, secret: true },
+      ...config,
+    },
+    env: BLANK_TENANT_ENV,
+    timeoutMs: STEP_TIMEOUT_MS,
+  });
+}
+
+async function driftOf(run: Promise<RunResult>): Promise<ExpectNoChangesError> {
+  const outcome = await run.then(
+    () => new Error("expected the drift check to fail"),
+    (error: unknown) => error,
+  );
+  if (!(outcome instanceof ExpectNoChangesError)) throw outcome;
+  return outcome;
+}
+
+describe.sequential("the README's YAML program, as written", () => {
+  let emulator: Emulator;
+  let engine: Engine;
+  const runs: RunResult[] = [];
+
+  beforeAll(async () => {
+    emulator = await startEmulator({ clients: [CLIENT] });
+    emulator.seedEventStreams(2);
+    const [pluginsBlock, program] = readmeFencedBlocks(fs.readFileSync(path.join(REPO_ROOT, "README.md"), "utf8"), "yaml").filter(
+      (block) => block.includes("tenant-plugin/node_modules/pulumi-tenant") || block.includes("runtime: yaml"),
+    );
+    const dir = yamlProject("readme", { ...(parseYaml(program) as object), ...(parseYaml(pluginsBlock) as object) });
+    engine = yamlEngine(dir, emulator, { "tenant-yaml:smsAuthToken": { value: SMS_TOKEN, secret: true } });
+  });
+
+  afterAll(async () => {
+    await emulator?.close();
+  });
+
+  it("up creates its five resources and reads the streams", async () => {
+    const before = structuredClone(emulator.state.mfa.snapshot());
+    expect(before.policies).toEqual([]);
+    const up = await engine.up();
+    runs.push(up);
+    expect(operations(up)).toEqual([
+      "create tenant:index:MfaFactor smsFactor",
+      "create tenant:index:MfaPolicy mfaPolicy",
+      "create tenant:index:PhoneMessageTypes messageTypes",
+      "create tenant:index:PhoneProvider sms",
+      "create tenant:index:PushProviderSelection push",
+    ]);
+    expect(up.outputs.phoneProviderId).toBe([...emulator.state.phoneProviders.keys()][0]);
+    expect((up.outputs.eventStreams as unknown[]).length).toBe(2);
+    expect(emulator.state.mfa.snapshot().policies).toEqual(["all-applications"]);
+  }, STEP_TIMEOUT_MS);
+
+  it("the drift check passes untouched, and names the property changed out of band", async () => {
+    runs.push(await engine.preview({ refresh: true, expectNoChanges: true }));
+    const admin = await OutOfBandAdmin.create(emulator, CLIENT.id);
+    await admin.patchPhoneProvider([...emulator.state.phoneProviders.keys()][0], { disabled: true });
+    const drift = await driftOf(engine.preview({ refresh: true, expectNoChanges: true, diff: true }));
+    runs.push(drift.result);
+    expect(diffShownFor(drift.result.programOutput, "sms", "update")).toEqual(["disabled"]);
+  }, STEP_TIMEOUT_MS);
+
+  it("up --refresh repairs it; destroy puts the tenant's MFA and push selection back and removes the provider", async () => {
+    runs.push(await engine.up({ refresh: true }));
+    expect([...emulator.state.phoneProviders.values()][0].disabled).toBe(false);
+    runs.push(await engine.preview({ refresh: true, expectNoChanges: true }));
+    runs.push(await engine.destroy());
+    expect(emulator.state.phoneProviders.size).toBe(0);
+    expect(emulator.state.pushProvider).toBe("guardian");
+    expect(emulator.state.mfa.snapshot().policies).toEqual([]);
+    for (const run of runs) {
+      expectNoSecrets({ "CLI output": run.programOutput, "state file": await engine.rawState() }, { secrets: [CLIENT.secret, SMS_TOKEN] });
+    }
+  }, STEP_TIMEOUT_MS);
+});
+
+describe.sequential("a YAML program declaring every resource type and calling both functions", () => {
+  let emulator: Emulator;
+  let engine: Engine;
+  let before: unknown;
+  const runs: RunResult[] = [];
+
+  beforeAll(async () => {
+    emulator = await startEmulator({ clients: [CLIENT] });
+    emulator.seedEventStreams(3);
+    before = structuredClone({ mfa: emulator.state.mfa.snapshot(), push: emulator.state.pushProvider });
+    const dir = yamlProject("every-type", everyTypeProgram("tenant-plugin/node_modules/pulumi-tenant"));
+    engine = yamlEngine(dir, emulator, Object.fromEntries(Object.entries(EVERY_TYPE_SECRETS).map(([key, value]) => [`tenant-every-type:${key}`, { value: String(value), secret: true }])));
+  });
+
+  afterAll(async () => {
+    await emulator?.close();
+  });
+
+  it("up creates one of each type; both functions answer", async () => {
+    const up = await engine.up();
+    runs.push(up);
+    const types = new Set(up.steps.filter((step) => step.op === "create").map((step) => step.type));
+    expect([...types].sort()).toEqual(
+      [
+        "ApnsPushProvider", "EnrollmentTicket", "EventStream", "FcmPushProvider", "MfaFactor", "MfaPolicy", "PhoneMessageTypes",
+        "PhoneProvider", "PhoneTemplate", "PushProviderSelection", "SnsPushProvider",
+      ].map((name) => `tenant:index:${name}`),
+    );
+    // The invokes run when the program does, so the listing holds at least the seeded streams.
+    expect((up.outputs.streams as { name: string }[]).length).toBeGreaterThanOrEqual(3);
+    expect((up.outputs.templates as { type: string }[]).map((listed) => listed.type)).toContain("otp_verify");
+  }, STEP_TIMEOUT_MS);
+
+  it("the drift check passes untouched, and names the property changed out of band", async () => {
+    runs.push(await engine.preview({ refresh: true, expectNoChanges: true }));
+    const admin = await OutOfBandAdmin.create(emulator, CLIENT.id);
+    const stream = emulator.state.eventStreams.find((candidate) => candidate.name === "audit")!;
+    await admin.call("PATCH", `/api/v2/event-streams/${stream.id}`, { status: "disabled" });
+    const drift = await driftOf(engine.preview({ refresh: true, expectNoChanges: true, diff: true }));
+    runs.push(drift.result);
+    expect(diffShownFor(drift.result.programOutput, "audit", "update")).toEqual(["status"]);
+  }, STEP_TIMEOUT_MS);
+
+  it("up --refresh repairs it; destroy leaves the tenant's settings as they were", async () => {
+    runs.push(await engine.up({ refresh: true }));
+    runs.push(await engine.preview({ refresh: true, expectNoChanges: true }));
+    const destroyed = await engine.destroy();
+    runs.push(destroyed);
+    // What destroy cannot take away arrives as a warning under each resource, as the CLI shows and counts warnings.
+    expect(destroyed.diagnostics.map((log) => [log.severity, log.urn.split("::").pop()])).toEqual(
+      expect.arrayContaining([["warning", "apns"], ["warning", "fcm"]]),
+    );
+    expect(destroyed.programOutput).toMatch(/tenant:index:ApnsPushProvider \(apns\):\n\s+warning: ApnsPushProvider "apns" was removed from the stack/);
+    expect(destroyed.programOutput).toMatch(/tenant:index:FcmPushProvider \(fcm\):\n\s+warning: FcmPushProvider "fcm" was removed from the stack/);
+    expect({ mfa: emulator.state.mfa.snapshot(), push: emulator.state.pushProvider }).toEqual(before);
+    expect(emulator.state.phoneProviders.size).toBe(0);
+    expect(emulator.state.eventStreams.map((stream) => stream.name)).not.toContain("audit");
+    for (const run of runs) {
+      expectNoSecrets({ "CLI output": run.programOutput, "state file": await engine.rawState() }, { secrets: [CLIENT.secret, ...Object.values(EVERY_TYPE_SECRETS)] });
+    }
+  }, STEP_TIMEOUT_MS);
+});

@@ -1,0 +1,230 @@
+/**
+ * The Pulumi CLI the tests and the demo run: the release go.mod pins, built from Go modules into bin/ (git-ignored),
+ * or a `pulumi` on PATH of exactly that version. `npm run pulumi-cli` builds it; `npm test` and `npm run demo` call
+ * `ensurePulumiCli` first. A build is reused while go.mod, go.sum, the flags, Go's version and the launchers beside
+ * it are unchanged.
+ */
+import { spawn, spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { buildProgressLine, freeBytes, missingCliMessage, tail } from "./buildReport";
+
+export const CLI_DIR = __dirname;
+export const BIN_DIR = path.join(CLI_DIR, "bin");
+const KEY_FILE = path.join(BIN_DIR, ".build-key");
+const REPO_ROOT = path.resolve(CLI_DIR, "..", "..");
+
+/** The module cache and the build cache of one first build took 1.7 GB and 1.8 GB; the binaries 150 MB. */
+const DISK_NEEDED = 5 * 1024 ** 3;
+const PKG_MODULE = "github.com/pulumi/pulumi/pkg/v3";
+const SDK_MODULE = "github.com/pulumi/pulumi/sdk/v3";
+const YAML_MODULE = "github.com/pulumi/pulumi-yaml";
+/** The CLI, the YAML host, and this module's stand-ins for the Python and Go hosts (see langhost/host.go). */
+const MAIN_PACKAGES = [`${PKG_MODULE}/cmd/pulumi`, `${YAML_MODULE}/cmd/pulumi-language-yaml`, "./cmd/pulumi-language-python", "./cmd/pulumi-language-go"];
+
+export interface Pins {
+  pulumi: string;
+  sdk: string;
+  yaml: string;
+}
+
+export interface PulumiCli {
+  /** The `pulumi` executable; the language hosts and launchers sit in its folder. */
+  bin: string;
+  version: string;
+  source: "built" | "path";
+}
+
+/** The versions go.mod requires. */
+export function readPins(goMod = fs.readFileSync(path.join(CLI_DIR, "go.mod"), "utf8")): Pins {
+  const version = (module: string) => {
+    const match = new RegExp(`^\\s*${module.replace(/[./]/g, "\\$&")} (v\\S+)`, "m").exec(goMod);
+    if (!match) throw new Error(`tools/pulumi-cli/go.mod requires no ${module}`);
+    return match[1];
+  };
+  return { pulumi: version(PKG_MODULE), sdk: version(SDK_MODULE), yaml: version(YAML_MODULE) };
+}
+
+/** The environment every go command of the build runs with: no toolchain download, a writable module cache. */
+function goEnv(): NodeJS.ProcessEnv {
+  return { ...process.env, GOTOOLCHAIN: "local", GOFLAGS: "-modcacherw", GOWORK: "off" };
+}
+
+function goVersion(): string | undefined {
+  const result = spawnSync("go", ["env", "GOVERSION"], { encoding: "utf8", env: goEnv() });
+  return result.status === 0 ? result.stdout.trim() : undefined;
+}
+
+function ldflags(pins: Pins): string {
+  return [
+    "-w -s",
+    `-X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=${pins.pulumi}`,
+    `-X github.com/pulumi/pulumi-yaml/pkg/version.Version=${pins.yaml}`,
+  ].join(" ");
+}
+
+function buildArgs(pins: Pins): string[] {
+  return ["build", "-v", "-trimpath", "-tags", "osusergo,grpcnotrace", "-ldflags", ldflags(pins), "-o", BIN_DIR + path.sep, ...MAIN_PACKAGES];
+}
+
+/** The dynamic-provider launcher ships with the program's SDK: the repository's own @pulumi/pulumi. */
+function nodejsLauncherSource(): string {
+  return path.join(path.dirname(require.resolve("@pulumi/pulumi/package.json", { paths: [REPO_ROOT] })), "pulumi-resource-pulumi-nodejs");
+}
+
+function buildKey(pins: Pins, go: string): string {
+  const hash = createHash("sha256");
+  for (const file of ["go.mod", "go.sum"]) hash.update(fs.readFileSync(path.join(CLI_DIR, file)));
+  hash.update(JSON.stringify(buildArgs(pins))).update(go).update(fs.readFileSync(nodejsLauncherSource()));
+  // This module's own Go code (the stand-in hosts) is part of what is built.
+  for (const file of ownGoFiles()) hash.update(file).update(fs.readFileSync(file));
+  return hash.digest("hex");
+}
+
+function ownGoFiles(dir = CLI_DIR): string[] {
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.name !== "bin")
+    .flatMap((entry) => (entry.isDirectory() ? ownGoFiles(path.join(dir, entry.name)) : entry.name.endsWith(".go") ? [path.join(dir, entry.name)] : []))
+    .sort();
+}
+
+const EXECUTABLES = [
+  "pulumi",
+  "pulumi-language-yaml",
+  "pulumi-language-python",
+  "pulumi-language-go",
+  "pulumi-resource-pulumi-nodejs",
+  "pulumi-language-python-exec",
+];
+
+function builtCliIsCurrent(pins: Pins, go: string | undefined): boolean {
+  if (!EXECUTABLES.every((name) => fs.existsSync(path.join(BIN_DIR, name)))) return false;
+  if (!fs.existsSync(KEY_FILE)) return false;
+  // Without Go the key cannot be recomputed; a build whose go.mod matches is still the pinned release.
+  if (!go) return fs.readFileSync(KEY_FILE, "utf8").split("\n")[1] === pins.pulumi;
+  return fs.readFileSync(KEY_FILE, "utf8").split("\n")[0] === buildKey(pins, go);
+}
+
+/** `pulumi` on PATH when it is exactly the pinned release. */
+function pulumiOnPath(pins: Pins): PulumiCli | undefined {
+  const which = spawnSync("sh", ["-c", "command -v pulumi"], { encoding: "utf8" });
+  const bin = which.status === 0 ? which.stdout.trim() : "";
+  if (!bin || path.resolve(path.dirname(bin)) === BIN_DIR) return undefined;
+  const version = spawnSync(bin, ["version"], { encoding: "utf8", env: { ...process.env, PULUMI_SKIP_UPDATE_CHECK: "true" } });
+  return version.status === 0 && version.stdout.trim() === pins.pulumi ? { bin: fs.realpathSync(bin), version: pins.pulumi, source: "path" } : undefined;
+}
+
+/** The CLI when one is ready (a current build, or the pinned release on PATH), without building. */
+export function locatePulumiCli(): PulumiCli | undefined {
+  const pins = readPins();
+  if (builtCliIsCurrent(pins, goVersion())) return { bin: path.join(BIN_DIR, "pulumi"), version: pins.pulumi, source: "built" };
+  return pulumiOnPath(pins);
+}
+
+export class PulumiCliUnavailableError extends Error {}
+
+/** The CLI, building it first when Go is here and no current build or pinned `pulumi` on PATH is. */
+/** Which CLI to use: a current build, else the pinned release on PATH, else a new build where Go is, else none. */
+export function cliChoice(facts: { currentBuild: boolean; pinnedOnPath: boolean; go: boolean }): "built" | "path" | "build" | "missing" {
+  if (facts.currentBuild) return "built";
+  if (facts.pinnedOnPath) return "path";
+  return facts.go ? "build" : "missing";
+}
+
+export async function ensurePulumiCli(log: (line: string) => void = (line) => process.stderr.write(line + "\n")): Promise<PulumiCli> {
+  const pins = readPins();
+  const go = goVersion();
+  const built: PulumiCli = { bin: path.join(BIN_DIR, "pulumi"), version: pins.pulumi, source: "built" };
+  const currentBuild = builtCliIsCurrent(pins, go);
+  const onPath = currentBuild ? undefined : pulumiOnPath(pins);
+  switch (cliChoice({ currentBuild, pinnedOnPath: onPath !== undefined, go: go !== undefined })) {
+    case "built":
+      return built;
+    case "path":
+      return onPath!;
+    case "missing":
+      throw new PulumiCliUnavailableError(missingCliMessage(pins.pulumi));
+    case "build":
+      await build(pins, go!, log);
+      return built;
+  }
+}
+
+async function build(pins: Pins, go: string, log: (line: string) => void): Promise<void> {
+  if (pins.sdk !== pins.pulumi) {
+    throw new Error(`tools/pulumi-cli/go.mod requires ${SDK_MODULE} ${pins.sdk} but ${PKG_MODULE} ${pins.pulumi}: something lifted one above the pin; set both to the release`);
+  }
+  const modCache = spawnSync("go", ["env", "GOMODCACHE"], { encoding: "utf8", env: goEnv() }).stdout.trim();
+  const free = freeBytes(modCache);
+  if (free !== undefined && free < DISK_NEEDED) {
+    throw new Error(`building the Pulumi CLI ${pins.pulumi} needs about 5 GB of free disk for Go's caches; ${(free / 1024 ** 3).toFixed(1)} GB are free where ${modCache} is`);
+  }
+  const started = Date.now();
+  log(`pulumi CLI ${pins.pulumi}: building from Go modules with ${go} (pulumi-yaml ${pins.yaml}); the first build downloads about 1.7 GB and takes minutes`);
+  await runGo(["mod", "download"], pins, () => undefined);
+  const total = spawnSync("go", ["list", "-deps", ...MAIN_PACKAGES], { cwd: CLI_DIR, encoding: "utf8", env: goEnv(), maxBuffer: 64 * 1024 * 1024 }).stdout.split("\n").filter(Boolean).length;
+  let compiled = 0;
+  let lastReport = Date.now();
+  fs.mkdirSync(BIN_DIR, { recursive: true });
+  fs.rmSync(KEY_FILE, { force: true });
+  await runGo(buildArgs(pins), pins, (line) => {
+    if (!line.startsWith("#")) compiled++;
+    if (Date.now() - lastReport >= 10_000) {
+      lastReport = Date.now();
+      log(buildProgressLine(pins.pulumi, compiled, total, Date.now() - started));
+    }
+  });
+  installBeside(pins);
+  fs.writeFileSync(KEY_FILE, `${buildKey(pins, go)}\n${pins.pulumi}\n`);
+  log(`pulumi CLI ${pins.pulumi}: built in ${Math.round((Date.now() - started) / 1000)} s into ${path.relative(REPO_ROOT, BIN_DIR)}/`);
+}
+
+/** What the CLI looks for beside its binary: the dynamic-provider launcher and the Python program runner. */
+function installBeside(pins: Pins): void {
+  const sdkDir = spawnSync("go", ["list", "-m", "-f", "{{.Dir}}", SDK_MODULE], { cwd: CLI_DIR, encoding: "utf8", env: goEnv() }).stdout.trim();
+  const copies: Array<[string, string]> = [
+    [nodejsLauncherSource(), "pulumi-resource-pulumi-nodejs"],
+    // The module cache drops exec bits: chmod below.
+    [path.join(sdkDir, "python", "cmd", "pulumi-language-python-exec"), "pulumi-language-python-exec"],
+  ];
+  for (const [from, name] of copies) {
+    if (!fs.existsSync(from)) throw new Error(`pulumi CLI ${pins.pulumi}: ${from} is missing, so ${name} cannot sit beside the CLI`);
+    fs.copyFileSync(from, path.join(BIN_DIR, name));
+    fs.chmodSync(path.join(BIN_DIR, name), 0o755);
+  }
+}
+
+function runGo(args: string[], pins: Pins, onStderrLine: (line: string) => void): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn("go", args, { cwd: CLI_DIR, env: goEnv(), stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    let partial = "";
+    const collect = (text: string) => {
+      output = (output + text).slice(-64 * 1024);
+    };
+    child.stdout.setEncoding("utf8").on("data", collect);
+    child.stderr.setEncoding("utf8").on("data", (text: string) => {
+      collect(text);
+      const lines = (partial + text).split("\n");
+      partial = lines.pop() ?? "";
+      lines.forEach(onStderrLine);
+    });
+    child.once("error", (error) => reject(new Error(`go ${args[0]}: ${error.message}`)));
+    child.once("close", (code) => {
+      if (code === 0) resolve();
+      else reject(new Error(`building the Pulumi CLI ${pins.pulumi} (pulumi-yaml ${pins.yaml}) failed: go ${args[0]} exited with ${code}:\n${tail(output, 30)}`));
+    });
+  });
+}
+
+if (require.main === module) {
+  ensurePulumiCli().then(
+    (cli) => process.stdout.write(`pulumi CLI ${cli.version} (${cli.source === "built" ? "built here" : "from PATH"}): ${cli.bin}\n`),
+    (error: Error) => {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(error instanceof PulumiCliUnavailableError ? 2 : 1);
+    },
+  );
+}
