@@ -8,7 +8,7 @@ import { functionToken } from "../functions/definition";
 import { FUNCTIONS } from "../functions/registry";
 import { tokenOf } from "../plugin/schema";
 import { isImportable, type OperationScopes, type ResourceDefinition } from "../resources/common/definition";
-import { isExported, type ExportFacts } from "../resources/common/exported";
+import { isExported, type ExportFacts, type ExportMatch } from "../resources/common/exported";
 import { propertiesOf, type PropertyShape, type TypeShape } from "../shapes/property";
 import { dynamicResourceType } from "../resources/common/providerText";
 import { RESOURCES } from "../resources/registry";
@@ -215,15 +215,24 @@ const whenText = (when: Readonly<Record<string, string | boolean>> | undefined):
     .map(([input, value]) => ` when ${code(input)} is ${code(JSON.stringify(value))}`)
     .join(" and");
 
+/** `whose \`factor\` is its \`factor\``: the other resource's inputs an ExportMatch asks for. */
+const matchText = (match: ExportMatch | undefined): string =>
+  Object.entries(match ?? {})
+    .map(([input, value]) => `${code(input)} is ${typeof value === "object" ? `its ${code(value.input)}` : code(JSON.stringify(value))}`)
+    .join(" and ");
+
 function exportRow(definition: ResourceDefinition, facts: ExportFacts): string[] {
   const name = "fixed" in facts.name ? code(facts.name.fixed) : `its ${code(facts.name.input)}`;
   const only = facts.only
     ? `; only those${whenText(facts.only.inputs)}, unless ${code(`--${facts.only.allFlag}`)}`
-    : "";
+    : facts.onlyBeside
+      ? `; only those beside a ${code(facts.onlyBeside.on)} whose ${matchText(facts.onlyBeside.to)}, unless ${code(`--${facts.onlyBeside.allFlag}`)}`
+      : "";
   const declared = [facts.adoptExisting ? code("adoptExisting: true") : "", facts.retainOnDelete ? `option ${code("retainOnDelete: true")}` : ""].filter(Boolean);
   const dependsOn = (facts.dependsOn ?? []).map((dependency) => {
     const target = RESOURCES.find((candidate: ResourceDefinition) => candidate.name === dependency.on) as ResourceDefinition | undefined;
     const one = isExported(target?.exported) && "fixed" in target.exported.name;
+    if (dependency.to) return `the declared ${code(dependency.on)} whose ${matchText(dependency.to)}${whenText(dependency.when)}`;
     return `${one ? "" : "every declared "}${code(dependency.on)}${whenText(dependency.when)}`;
   });
   return [
@@ -243,7 +252,12 @@ function renderExport(): string {
     const rule = definition.exported;
     return rule !== undefined && !isExported(rule) ? [`${code(definition.name)}: ${rule.skipped}.`] : [];
   });
-  return `${table(["Resource, in this order", "Pulumi name", "Declared with, besides what the tenant holds", "`dependsOn`"], rows)}\n\nNot exported: ${skipped.join(" ")}`;
+  const withoutScope = exported.filter(({ facts }) => facts.skippedWithoutScope).map(({ definition }) => code(definition.name));
+  const skippedKinds =
+    `A kind the tenant's plan does not offer is not read, with a line in the report. So is one of ${series(withoutScope, "and")} ` +
+    "when the client's token lacks its read scope (a client made for an earlier export lacks some); any other missing " +
+    "scope fails the export, naming every one.";
+  return `${table(["Resource, in this order", "Pulumi name", "Declared with, besides what the tenant holds", "`dependsOn`"], rows)}\n\n${skippedKinds}\n\nNot exported: ${skipped.join(" ")}`;
 }
 
 // What a program's mocks see ------------------------------------------------------------------------------------------

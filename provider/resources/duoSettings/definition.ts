@@ -88,7 +88,13 @@ export const duoSettingsDefinition = defineResource({
   adopts: "always",
   scopes: fieldsSettingScopes("guardian_factors"),
   warnsOnDestroy: true,
-  exported: { name: { fixed: "duo-settings" }, order: 710 },
+  exported: {
+    name: { fixed: "duo-settings" },
+    order: 710,
+    dependsOn: [{ on: "MfaFactor", to: { factor: "duo" } }],
+    skippedWithoutScope: true,
+    note: "Only when the tenant holds an integration key; without its secret key, which the tenant keeps",
+  },
 });
 
 export type DuoSettingsInputs = InputsOf<typeof duoSettingsDefinition>;

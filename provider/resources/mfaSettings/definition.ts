@@ -89,7 +89,7 @@ export const mfaSettingsDefinition = defineResource({
     basis: "the Terraform provider's maintainers name them; the service's reference documents no scope for `/guardian/settings`",
   },
   warnsOnDestroy: true,
-  exported: { name: { fixed: "mfa-settings" }, order: 850 },
+  exported: { name: { fixed: "mfa-settings" }, order: 850, skippedWithoutScope: true },
 });
 
 export type MfaSettingsInputs = InputsOf<typeof mfaSettingsDefinition>;

@@ -70,7 +70,12 @@ export const otpSettingsDefinition = defineResource({
     basis: "the package's choice for `sms` (its path, `…/phone/settings`, is documented nowhere); the docs name them for `email`",
   },
   warnsOnDestroy: true,
-  exported: { name: { input: "factor", identifierSuffix: "Otp" }, order: 760 },
+  exported: {
+    name: { input: "factor", identifierSuffix: "OtpSettings" },
+    order: 730,
+    dependsOn: [{ on: "MfaFactor", to: { factor: { input: "factor" } } }],
+    skippedWithoutScope: true,
+  },
 });
 
 export type OtpSettingsInputs = InputsOf<typeof otpSettingsDefinition>;

@@ -71,7 +71,13 @@ export const pushCustomAppDefinition = defineResource({
     basis: "the package's choice (the endpoint, `/prompts/mfa-push`, is a prompts path the service documents nowhere)",
   },
   warnsOnDestroy: true,
-  exported: { name: { fixed: "push-custom-app" }, order: 650, dependsOn: [{ on: "PushProviderSelection" }] },
+  exported: {
+    name: { fixed: "push-custom-app" },
+    order: 650,
+    dependsOn: [{ on: "PushProviderSelection" }],
+    skippedWithoutScope: true,
+    note: "Only when the tenant holds an app name",
+  },
 });
 
 export type PushCustomAppInputs = InputsOf<typeof pushCustomAppDefinition>;

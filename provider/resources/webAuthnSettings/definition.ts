@@ -117,7 +117,13 @@ export const webAuthnSettingsDefinition = defineResource({
     basis: "the package's choice (the service documents neither WebAuthn settings endpoint)",
   },
   warnsOnDestroy: true,
-  exported: { name: { input: "factor", identifierSuffix: "Settings" }, order: 720 },
+  exported: {
+    name: { input: "factor", identifierSuffix: "Settings" },
+    order: 720,
+    dependsOn: [{ on: "MfaFactor", to: { factor: { input: "factor" } } }],
+    onlyBeside: { on: "MfaFactor", to: { factor: { input: "factor" }, enabled: true }, allFlag: "all-factors", described: "of a factor that is off" },
+    skippedWithoutScope: true,
+  },
 });
 
 export type WebAuthnSettingsInputs = InputsOf<typeof webAuthnSettingsDefinition>;
