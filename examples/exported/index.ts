@@ -1,4 +1,4 @@
-// The tenant 127.0.0.1:4417 as `pulumi-tenant export` (pulumi-tenant 0.1.0) found it: 21 resources.
+// The tenant 127.0.0.1:4417 as `pulumi-tenant export` (pulumi-tenant 0.1.0) found it: 29 resources.
 // Each one takes over what the tenant holds, so the first `pulumi up` changes nothing there. Secrets are left out:
 // the service keeps the ones it holds; set one (as a secret) to change it. Declare these resources here or through
 // import.json (the native plugin), never both in one stack.
@@ -78,7 +78,19 @@ const pushProviderSelection = new tenant.PushProviderSelection(
   { dependsOn: [snsPushProvider] },
 );
 
-// MfaFactor (3)
+// PushCustomApp (1)
+const pushCustomApp = new tenant.PushCustomApp(
+  "push-custom-app",
+  {
+    appName: "Tenant Authenticator",
+    appleAppLink: "https://apps.apple.com/app/id100200300",
+    googleAppLink: "https://play.google.com/store/apps/details?id=com.example.tenant",
+  },
+  { dependsOn: [pushProviderSelection] },
+);
+
+// MfaFactor (5)
+const duoFactor = new tenant.MfaFactor("duo", { factor: "duo", enabled: true });
 const otpFactor = new tenant.MfaFactor("otp", { factor: "otp", enabled: true });
 const pushNotificationFactor = new tenant.MfaFactor(
   "push-notification",
@@ -86,12 +98,46 @@ const pushNotificationFactor = new tenant.MfaFactor(
   { dependsOn: [pushProviderSelection] },
 );
 const smsFactor = new tenant.MfaFactor("sms", { factor: "sms", enabled: true }, { dependsOn: [phoneMessageTypes] });
+const webauthnRoamingFactor = new tenant.MfaFactor("webauthn-roaming", { factor: "webauthn-roaming", enabled: true });
+
+// DuoSettings (1)
+const duoSettings = new tenant.DuoSettings(
+  "duo-settings",
+  { integrationKey: "DIEXPORTSEED00000001", hostname: "api-export.duosecurity.com" },
+  { dependsOn: [duoFactor] },
+);
+
+// WebAuthnSettings (1)
+const webauthnRoamingSettings = new tenant.WebAuthnSettings(
+  "webauthn-roaming",
+  { factor: "webauthn-roaming", userVerification: "required", overrideRelyingParty: false },
+  { dependsOn: [webauthnRoamingFactor] },
+);
+
+// OtpSettings (2)
+const emailOtpSettings = new tenant.OtpSettings("email", { factor: "email", otpLength: 6, otpExpirationTime: 300 });
+const smsOtpSettings = new tenant.OtpSettings(
+  "sms",
+  { factor: "sms", otpLength: 8, otpExpirationTime: 120 },
+  { dependsOn: [smsFactor] },
+);
 
 // MfaPolicy (1)
 const mfaPolicy = new tenant.MfaPolicy(
   "mfa-policy",
   { policy: "all-applications" },
-  { dependsOn: [otpFactor, pushNotificationFactor, smsFactor] },
+  { dependsOn: [duoFactor, otpFactor, pushNotificationFactor, smsFactor, webauthnRoamingFactor] },
+);
+
+// MfaSettings (1)
+const mfaSettings = new tenant.MfaSettings(
+  "mfa-settings",
+  {
+    displayRememberMeCheckbox: true,
+    rememberMeDefaultValue: false,
+    sessionInactivityTimeout: 28800,
+    sessionOverallTimeout: 28800,
+  },
 );
 
 // EventStream (10)

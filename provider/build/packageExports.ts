@@ -86,17 +86,19 @@ export function renderExports(definitions: readonly ResourceDefinition[], export
 
 /**
  * The wire names of every secret field of every resource: the client drops the write-only ones from every answer
- * on arrival and redacts the values of all of them from every message (it names none itself). A name that is
- * write-only in one place is write-only everywhere.
+ * on arrival, wraps the returned ones, and redacts the values of all of them from every message (it names none
+ * itself). A name that is write-only in one place is write-only everywhere; one returned in clear anywhere is never
+ * kept as an output's.
  */
 export function renderSecretFields(definitions: readonly ResourceDefinition[]): string {
   const shapes = definitions.flatMap((definition) => [...propertiesOf(definition.inputs), ...propertiesOf(definition.outputs)]);
-  const writeOnly = secretWireNames(shapes, true);
-  const outputs = secretWireNames(shapes, false).filter((name) => !writeOnly.includes(name));
+  const writeOnly = secretWireNames(shapes, "writeOnly");
+  const returned = secretWireNames(shapes, "returned").filter((name) => !writeOnly.includes(name));
+  const outputs = secretWireNames(shapes, "outputs").filter((name) => !writeOnly.includes(name) && !returned.includes(name));
   return (
     HEADER +
     'import type { SecretFieldNames } from "../client";\n\n' +
-    docComment("The secret wire fields of every registered resource, from their definitions' `secret` and `writeOnly`.", "") +
-    `export const SECRET_FIELDS: SecretFieldNames = { writeOnly: ${JSON.stringify(writeOnly)}, outputs: ${JSON.stringify(outputs)} };\n`
+    docComment("The secret wire fields of every registered resource, from their definitions' `secret`, `writeOnly` and `returnedInClear`.", "") +
+    `export const SECRET_FIELDS: SecretFieldNames = { writeOnly: ${JSON.stringify(writeOnly)}, outputs: ${JSON.stringify(outputs)}, returned: ${JSON.stringify(returned)} };\n`
   );
 }

@@ -8,7 +8,7 @@ import { functionToken } from "../functions/definition";
 import { FUNCTIONS } from "../functions/registry";
 import { tokenOf } from "../plugin/schema";
 import { isImportable, type OperationScopes, type ResourceDefinition } from "../resources/common/definition";
-import { isExported, type ExportFacts } from "../resources/common/exported";
+import { isExported, type ExportFacts, type ExportMatch } from "../resources/common/exported";
 import { propertiesOf, type PropertyShape, type TypeShape } from "../shapes/property";
 import { dynamicResourceType } from "../resources/common/providerText";
 import { RESOURCES } from "../resources/registry";
@@ -99,11 +99,26 @@ export function allScopes(): string[] {
   });
 }
 
+/** The mark of a scope that rests on no published source for the resource's calls; the note under the table says why. */
+const UNPUBLISHED = "†";
+
 function renderScopes(): string {
-  const resourceRows = RESOURCES.map((definition) => [code(definition.name), ...OPERATIONS.map((operation) => scopeList(definition.scopes[operation]))]);
+  const resourceRows = RESOURCES.map((definition: ResourceDefinition) => {
+    const unpublished = new Set<string>(definition.unpublishedScopes?.scopes ?? []);
+    const marked = (scopes: readonly string[]): string =>
+      scopes.length === 0 ? scopeList(scopes) : scopes.map((scope) => `${code(scope)}${unpublished.has(scope) ? UNPUBLISHED : ""}`).join(", ");
+    return [code(definition.name), ...OPERATIONS.map((operation) => marked(definition.scopes[operation]))];
+  });
   const functions = FUNCTIONS.map(({ definition }) => `${series(functionForms(definition.name).map(code), "and")} need ${scopeList(definition.scopes)} on every call.`);
   const header = ["Resource", "create", "read (refresh, `.get`, import)", "update", "delete"];
-  return [table(header, resourceRows), functions.join(" "), `All of them: ${allScopes().map(code).join(", ")}.`].join("\n\n");
+  const bases = RESOURCES.flatMap((definition: ResourceDefinition) =>
+    definition.unpublishedScopes ? [`${code(definition.name)}: ${definition.unpublishedScopes.basis}.`] : [],
+  );
+  const note =
+    bases.length === 0
+      ? []
+      : [`${UNPUBLISHED} No published source names this scope for the resource's calls; it rests on what follows. ${bases.join(" ")}`];
+  return [table(header, resourceRows), ...note, functions.join(" "), `All of them: ${allScopes().map(code).join(", ")}.`].join("\n\n");
 }
 
 // Settings ------------------------------------------------------------------------------------------------------------
@@ -200,15 +215,24 @@ const whenText = (when: Readonly<Record<string, string | boolean>> | undefined):
     .map(([input, value]) => ` when ${code(input)} is ${code(JSON.stringify(value))}`)
     .join(" and");
 
+/** `whose \`factor\` is its \`factor\``: the other resource's inputs an ExportMatch asks for. */
+const matchText = (match: ExportMatch | undefined): string =>
+  Object.entries(match ?? {})
+    .map(([input, value]) => `${code(input)} is ${typeof value === "object" ? `its ${code(value.input)}` : code(JSON.stringify(value))}`)
+    .join(" and ");
+
 function exportRow(definition: ResourceDefinition, facts: ExportFacts): string[] {
   const name = "fixed" in facts.name ? code(facts.name.fixed) : `its ${code(facts.name.input)}`;
   const only = facts.only
     ? `; only those${whenText(facts.only.inputs)}, unless ${code(`--${facts.only.allFlag}`)}`
-    : "";
+    : facts.onlyBeside
+      ? `; only those beside a ${code(facts.onlyBeside.on)} whose ${matchText(facts.onlyBeside.to)}, unless ${code(`--${facts.onlyBeside.allFlag}`)}`
+      : "";
   const declared = [facts.adoptExisting ? code("adoptExisting: true") : "", facts.retainOnDelete ? `option ${code("retainOnDelete: true")}` : ""].filter(Boolean);
   const dependsOn = (facts.dependsOn ?? []).map((dependency) => {
     const target = RESOURCES.find((candidate: ResourceDefinition) => candidate.name === dependency.on) as ResourceDefinition | undefined;
     const one = isExported(target?.exported) && "fixed" in target.exported.name;
+    if (dependency.to) return `the declared ${code(dependency.on)} whose ${matchText(dependency.to)}${whenText(dependency.when)}`;
     return `${one ? "" : "every declared "}${code(dependency.on)}${whenText(dependency.when)}`;
   });
   return [
@@ -228,7 +252,12 @@ function renderExport(): string {
     const rule = definition.exported;
     return rule !== undefined && !isExported(rule) ? [`${code(definition.name)}: ${rule.skipped}.`] : [];
   });
-  return `${table(["Resource, in this order", "Pulumi name", "Declared with, besides what the tenant holds", "`dependsOn`"], rows)}\n\nNot exported: ${skipped.join(" ")}`;
+  const withoutScope = exported.filter(({ facts }) => facts.skippedWithoutScope).map(({ definition }) => code(definition.name));
+  const skippedKinds =
+    `A kind the tenant's plan does not offer is not read, with a line in the report. So is one of ${series(withoutScope, "and")} ` +
+    "when the client's token lacks its read scope (a client made for an earlier export lacks some); any other missing " +
+    "scope fails the export, naming every one.";
+  return `${table(["Resource, in this order", "Pulumi name", "Declared with, besides what the tenant holds", "`dependsOn`"], rows)}\n\n${skippedKinds}\n\nNot exported: ${skipped.join(" ")}`;
 }
 
 // What a program's mocks see ------------------------------------------------------------------------------------------

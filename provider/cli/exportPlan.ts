@@ -4,7 +4,7 @@
  * names and TypeScript identifiers, their order (kinds by `order`, each kind's resources by Pulumi name compared by
  * UTF-16 code units) and their `dependsOn` edges. Secrets are left out of every input here, at any depth.
  */
-import type { ExportFacts } from "../resources/common/exported";
+import type { ExportFacts, ExportMatch } from "../resources/common/exported";
 import type { ResourceDefinition } from "../resources/common/definition";
 import type { PropertyBag } from "../resources/common/jsonValues";
 import { propertiesOf, withoutSecretValues } from "../shapes/property";
@@ -48,6 +48,10 @@ export const byCodeUnits = (left: string, right: string): number => (left < righ
 const matches = (inputs: PropertyBag, wanted: Readonly<Record<string, unknown>> | undefined): boolean =>
   Object.entries(wanted ?? {}).every(([key, value]) => inputs[key] === value);
 
+/** Whether `other`'s inputs hold what `match` asks, its `{ input }` values read from `own`. */
+const matchesFor = (other: PropertyBag, match: ExportMatch | undefined, own: PropertyBag): boolean =>
+  Object.entries(match ?? {}).every(([key, value]) => other[key] === (typeof value === "object" ? own[value.input] : value));
+
 function withoutSecrets(definition: ResourceDefinition, inputs: PropertyBag): PropertyBag {
   return withoutSecretValues({ kind: "object", properties: propertiesOf(definition.inputs) }, inputs) as PropertyBag;
 }
@@ -68,22 +72,28 @@ export function planExport(contents: TenantContents, flags: ReadonlySet<string>)
   const declarations: Declaration[] = [];
   const identifiers = new IdentifierTable();
 
+  /** Whether the tenant holds, beside an object with these inputs, the object `onlyBeside` asks for. */
+  const besideHeld = (beside: NonNullable<ExportFacts["onlyBeside"]>, inputs: PropertyBag): boolean =>
+    kinds.some((kind) => kind.definition.name === beside.on && kind.objects.some((other) => matchesFor(other.inputs, beside.to, inputs)));
+
   for (const { definition, facts, objects, undeclarable } of kinds) {
-    const { only } = facts;
+    const { only, onlyBeside } = facts;
     for (const object of [...undeclarable].sort((left, right) => byCodeUnits(left.name, right.name) || byCodeUnits(left.id, right.id))) {
       skipped.push({ type: definition.name, reason: `"${object.name}" (${object.id}): no resource can declare what the tenant holds (${object.undeclarable})` });
     }
     const kept: ReadObject[] = [];
     const leftOut: string[] = [];
+    const leftOutBeside: string[] = [];
     for (const object of objects) {
       if (only && !flags.has(only.allFlag) && !matches(object.inputs, only.inputs)) leftOut.push(pulumiNameOf(facts, object));
+      else if (onlyBeside && !flags.has(onlyBeside.allFlag) && !besideHeld(onlyBeside, object.inputs)) leftOutBeside.push(pulumiNameOf(facts, object));
       else if (object.failures.length > 0) {
         skipped.push({ type: definition.name, reason: `"${pulumiNameOf(facts, object)}": no resource can declare what the tenant holds (${failureText(object)})` });
       } else kept.push(object);
     }
-    if (only && leftOut.length > 0) {
-      const names = leftOut.sort(byCodeUnits).join(", ");
-      skipped.push({ type: definition.name, reason: `${leftOut.length} ${only.described} (${names}); --${only.allFlag} declares them too` });
+    for (const [filter, names] of [[only, leftOut], [onlyBeside, leftOutBeside]] as const) {
+      if (!filter || names.length === 0) continue;
+      skipped.push({ type: definition.name, reason: `${names.length} ${filter.described} (${[...names].sort(byCodeUnits).join(", ")}); --${filter.allFlag} declares them too` });
     }
 
     const named = kept.map((object) => ({ object, name: pulumiNameOf(facts, object) }));
@@ -110,7 +120,9 @@ export function planExport(contents: TenantContents, flags: ReadonlySet<string>)
   for (const declaration of declarations) {
     for (const dependency of declaration.facts.dependsOn ?? []) {
       if (!matches(declaration.inputs, dependency.when)) continue;
-      declaration.dependsOn.push(...declarations.filter((other) => other.definition.name === dependency.on));
+      declaration.dependsOn.push(
+        ...declarations.filter((other) => other.definition.name === dependency.on && matchesFor(other.inputs, dependency.to, declaration.inputs)),
+      );
     }
   }
   return { kinds: kinds.map(({ definition, objects, undeclarable }) => ({ definition, held: objects.length + undeclarable.length })), declarations, skipped };

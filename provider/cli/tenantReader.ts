@@ -3,14 +3,16 @@
  * shared client: its rate-limit budget, retries and redaction; one GET per setting and per page of streams), all
  * types at once, saying how far it is as it goes (each type read, and the objects of a paged listing so far). Each
  * listed object's inputs are checked by the resource's own check, as a program declaring them would be; an object no
- * resource can declare comes with why. A 403 does not stop the others: every scope the token lacks is named in one
- * error.
+ * resource can declare comes with why. A 403 does not stop the others. One that says the tenant's plan does not offer
+ * a kind, or (for a kind that came after the export's first ones) that the token lacks its scope, skips that kind with
+ * a line in the report; told apart by `errorCode` (refusals.ts). Every other scope the token lacks is named in one error.
  */
 import type { CheckFailure } from "@pulumi/pulumi/dynamic";
 import { ApiError } from "../client/errors";
 import { isExported, type ExportFacts } from "../resources/common/exported";
 import type { ResourceDefinition } from "../resources/common/definition";
 import type { ListedResource, UndeclarableResource } from "../resources/common/handler";
+import { refusalKind } from "../resources/common/refusals";
 import { REGISTRY } from "../resources/registry";
 import { CommandError } from "./commandError";
 import type { Progress } from "./progress";
@@ -74,7 +76,7 @@ export async function readTenant(progress: Progress): Promise<TenantContents> {
   // The first type alone: an unreachable tenant or refused credentials then fail once, not once per type.
   const [first, ...others] = exported;
   const firstOutcome = await settle(first);
-  if (firstOutcome.status === "rejected" && !isScopeError(firstOutcome.reason)) throw firstOutcome.reason;
+  if (firstOutcome.status === "rejected" && !isScopeError(firstOutcome.reason) && refusalKind(firstOutcome.reason) === undefined) throw firstOutcome.reason;
   const outcomes = [firstOutcome, ...(await Promise.all(others.map(settle)))];
 
   const scopes = new Set<string>();
@@ -82,7 +84,12 @@ export async function readTenant(progress: Progress): Promise<TenantContents> {
   outcomes.forEach((outcome, index) => {
     if (outcome.status === "fulfilled") return;
     const error = outcome.reason;
-    if (isScopeError(error)) missingScopes(error, exported[index].registered.definition).forEach((scope) => scopes.add(scope));
+    const { registered, facts } = exported[index];
+    const definition: ResourceDefinition = registered.definition;
+    const refusal = refusalKind(error);
+    if (refusal === "plan") notRead.push({ definition, reason: notOffered(error) });
+    else if (refusal === "scope" && facts.skippedWithoutScope) notRead.push({ definition, reason: lacking(missingScopes(error as ApiError, definition)) });
+    else if (isScopeError(error)) missingScopes(error, definition).forEach((scope) => scopes.add(scope));
     else firstError ??= error;
   });
   if (firstError !== undefined) throw firstError;
@@ -93,8 +100,20 @@ export async function readTenant(progress: Progress): Promise<TenantContents> {
         `${list.join(", ")}. Grant ${list.length === 1 ? "it" : "them"} to the client in the management API's settings, then run the export again.`,
     );
   }
-  const kinds = outcomes.map((outcome) => (outcome as PromiseFulfilledResult<ReadKind>).value);
+  const kinds = outcomes.flatMap((outcome) => (outcome.status === "fulfilled" ? [outcome.value] : []));
   return { kinds, notRead };
+}
+
+/** The report's line for a kind the tenant's plan does not offer. */
+function notOffered(error: unknown): string {
+  const code = (error as { errorCode?: string }).errorCode;
+  return `not read: the tenant's plan does not offer it (the service answered 403 ${code})`;
+}
+
+/** The report's line for a kind whose scope the client's token lacks. */
+function lacking(scopes: readonly string[]): string {
+  const one = scopes.length === 1;
+  return `not read: the client's token lacks the scope${one ? "" : "s"} ${scopes.join(", ")}; grant ${one ? "it" : "them"} to export it`;
 }
 
 /**

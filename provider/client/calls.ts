@@ -17,7 +17,7 @@ import { classifyNetworkError, refusedLocally, tlsFailed } from "./networkErrors
 import type { ClientOptions } from "./options";
 import { Redactor, secretFieldValues } from "./redact";
 import { parseSuccessBody } from "./responses";
-import { NO_SECRET_FIELDS, WriteOnlyFields } from "./secretFields";
+import { ArrivingSecretFields, NO_SECRET_FIELDS, allSecretFieldNames } from "./secretFields";
 import { decideAfterAttempt, type AttemptState, type Decision } from "./retry";
 import type { RateLimitGate } from "./throttle";
 
@@ -43,8 +43,8 @@ export class CallRunner {
   private readonly log: DebugLog | undefined;
   private readonly host: string;
   private readonly errors: CallErrorContext;
-  /** Dropped from every answer before its schema reads it. */
-  private readonly writeOnlyFields: WriteOnlyFields;
+  /** Dropped (write-only) or wrapped (returned) in every answer before its schema reads it. */
+  private readonly arrivingSecretFields: ArrivingSecretFields;
   /** Every secret field's wire name: their values are kept out of every message built from an answer. */
   private readonly secretFieldNames: readonly string[];
   private logRedactor: { secrets: string; redactor: Redactor } | undefined;
@@ -55,8 +55,8 @@ export class CallRunner {
     this.gate = parts.gate;
     this.tokens = parts.tokens;
     const fields = parts.options.secretFields ?? NO_SECRET_FIELDS;
-    this.writeOnlyFields = new WriteOnlyFields(fields.writeOnly);
-    this.secretFieldNames = [...fields.writeOnly, ...fields.outputs];
+    this.arrivingSecretFields = new ArrivingSecretFields(fields.writeOnly, fields.returned);
+    this.secretFieldNames = allSecretFieldNames(fields);
     const log = parts.log;
     // Lines are built from safe facts; this is the backstop should one ever hold a secret.
     this.log = log && ((line) => log(this.redactorForLog().redactWhole(line)));
@@ -211,7 +211,7 @@ export class CallRunner {
       throw new ResponseShapeError({ ...context, issues: [{ path: "(root)", message: `the body is larger than ${limit}, the most the client reads` }] });
     }
     try {
-      return parseSuccessBody(attempt.text, call.schema, context, this.writeOnlyFields);
+      return parseSuccessBody(attempt.text, call.schema, context, this.arrivingSecretFields);
     } catch (error) {
       // Issue messages describe the answer: keep its secret fields out of them.
       if (error instanceof ResponseShapeError) error.message = this.redactorFor(call, attempt.text).redactWhole(error.message);

@@ -20,6 +20,7 @@ import { acquirePool, releasePool } from "./http";
 import { createDebugLog, type DebugLog } from "./log";
 import { resolveOptions, type ClientOptions } from "./options";
 import { isIdempotent, type HttpMethod } from "./retry";
+import { ReturnedSecret, revealReturnedSecret } from "./returnedSecret";
 import { secretFieldsKey } from "./secretFields";
 import { rateLimitGateFor } from "./throttle";
 
@@ -92,10 +93,12 @@ export class TenantClient {
     }
     const headers = options.headers ? { ...lowerCaseKeys(options.headers), ...this.baseHeaders() } : this.baseHeaders();
     let body: string | undefined;
+    const sentSecrets: string[] = [];
     if (options.body !== undefined) {
-      body = JSON.stringify(options.body);
+      body = JSON.stringify(options.body, revealingReplacer(sentSecrets));
       headers["content-type"] = "application/json";
     }
+    const secrets = options.secrets ? options.secrets.filter((value): value is string => typeof value === "string") : [];
     const shownPath = API_PREFIX + path;
     return this.calls.run({
       method,
@@ -107,7 +110,7 @@ export class TenantClient {
       authenticated: true,
       resendable: isIdempotent(method),
       schema: options.schema,
-      secrets: options.secrets ? options.secrets.filter((value): value is string => typeof value === "string") : [],
+      secrets: sentSecrets.length === 0 ? secrets : [...secrets, ...sentSecrets],
       secretResponseFields: options.secretResponseFields ?? [],
     }) as Promise<z.infer<S>>;
   }
@@ -152,6 +155,21 @@ export class TenantClient {
     this.log?.(`access token obtained, valid for ${grant.expires_in}s`);
     return { accessToken: grant.access_token, expiresInSeconds: grant.expires_in };
   }
+}
+
+/**
+ * A JSON.stringify replacer: a returned secret in a request body is sent as its value (JSON.stringify hands the
+ * replacer what toJSON made of it, so the holder's own property is read), and that value becomes one of the call's
+ * secrets, kept out of its messages.
+ */
+function revealingReplacer(sentSecrets: string[]): (this: unknown, key: string, value: unknown) => unknown {
+  return function (this: unknown, key: string, value: unknown): unknown {
+    const original = (this as Record<string, unknown>)[key];
+    if (!(original instanceof ReturnedSecret)) return value;
+    const secret = revealReturnedSecret(original);
+    sentSecrets.push(secret);
+    return secret;
+  };
 }
 
 /** Extra headers can neither duplicate nor override ours (authorization, user-agent) by spelling. */

@@ -86,7 +86,13 @@ const optionsSchema = z.object({
   longWaitNoticeMs: duration,
   notice: z.custom<(line: string) => void>((value) => typeof value === "function").optional(),
   logger: z.custom<(line: string) => void>((value) => typeof value === "function").optional(),
-  secretFields: z.object({ writeOnly: z.array(z.string().min(1)).readonly(), outputs: z.array(z.string().min(1)).readonly() }).optional(),
+  secretFields: z
+    .object({
+      writeOnly: z.array(z.string().min(1)).readonly(),
+      outputs: z.array(z.string().min(1)).readonly(),
+      returned: z.array(z.string().min(1)).readonly().optional(),
+    })
+    .optional(),
 });
 
 /** Fills defaults and rejects nonsense (negative or non-finite numbers) early, naming the option. */

@@ -2,7 +2,7 @@
 import type { z } from "zod";
 import { compiledReader, REJECTED } from "./compiledReader";
 import { ResponseShapeError, type ShapeIssue } from "./errors";
-import { NO_WRITE_ONLY_FIELDS, type WriteOnlyFields } from "./secretFields";
+import { NO_ARRIVING_SECRET_FIELDS, type ArrivingSecretFields } from "./secretFields";
 
 export interface ErrorDetails {
   /** Reason phrase ("Conflict") or OAuth error code ("access_denied"). */
@@ -61,13 +61,13 @@ export interface ShapeContext {
 
 /**
  * JSON-decodes and validates a 2xx body, write-only secret fields dropped first (no schema, nor what it returns,
- * ever holds one); a mismatch names the operation and each bad field path.
+ * ever holds one) and returned ones wrapped; a mismatch names the operation and each bad field path.
  */
 export function parseSuccessBody<S extends z.ZodType>(
   text: string,
   schema: S,
   context: ShapeContext,
-  writeOnlyFields: WriteOnlyFields = NO_WRITE_ONLY_FIELDS,
+  secretFields: ArrivingSecretFields = NO_ARRIVING_SECRET_FIELDS,
 ): z.infer<S> {
   let data: unknown;
   if (text !== "") {
@@ -76,7 +76,7 @@ export function parseSuccessBody<S extends z.ZodType>(
     } catch {
       throw new ResponseShapeError({ ...context, issues: [{ path: "(root)", message: "the body is not valid JSON" }] });
     }
-    writeOnlyFields.dropFrom(data);
+    secretFields.applyTo(data);
   }
   // The compiled reader answers for a body zod accepts; zod itself has the last word on any other.
   const read = compiledReader(schema);

@@ -1,7 +1,9 @@
 /**
  * The forms in which a secret may come back from a server: as text (raw, URL- or form-encoded, JSON-escaped), as
  * bytes (base64 in both alphabets, hex), inside Basic credentials (base64 of "user:secret", the secret at an unknown
- * offset), and, for a URL-shaped secret, its parts past the host.
+ * offset), for a URL-shaped secret its parts past the host, and for a secret that is itself base64 (an APNs
+ * certificate) the bytes it decodes to, in hex and in URL-safe or shifted base64 (a server quoting the first bytes
+ * of a certificate it could not parse).
  */
 
 import { MIN_SECRET_LENGTH } from "../secretLength";
@@ -74,6 +76,18 @@ function hexForms(bytes: Buffer): string[] {
   return [hex, hex.toUpperCase()].filter((form) => form.length >= hexLength(MIN_SECRET_LENGTH));
 }
 
+/** Standard base64 (the alphabet with + and /), padded or not: what a secret that holds bytes is written in. */
+const STANDARD_BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
+
+/** The bytes a secret written in base64 stands for; undefined for any other secret, or one too short to tell. */
+function decodedBytes(secret: string): Buffer | undefined {
+  if (!STANDARD_BASE64.test(secret) || secret.length % 4 === 1) return undefined;
+  const bytes = Buffer.from(secret, "base64");
+  // Only a value that is exactly the encoding of its bytes is read as base64 (no stray padding or trailing bits).
+  if (bytes.length < MIN_SECRET_LENGTH || bytes.toString("base64").replace(/=+$/, "") !== secret.replace(/=+$/, "")) return undefined;
+  return bytes;
+}
+
 /** A URL: its scheme, its user information, its host (and port), and the rest (path, query, fragment). */
 const URL_SHAPE = /^[a-z][a-z0-9+.-]*:\/\/(?:([^@/?#\s]*)@)?[^/?#\s@]*([/?#][^]*)?$/i;
 /** A path segment, query value or fragment that reads as a lowercase word names the API, not the secret. */
@@ -117,9 +131,11 @@ export function secretForms(secret: string): SecretForm[] {
   const forms: SecretForm[] = [];
   for (const part of parts) {
     for (const text of encodedForms(part)) forms.push({ text, pieceLength: PIECE_LENGTH, wordsAreNoPieces: isUrl });
-    const bytes = Buffer.from(part, "utf8");
-    for (const text of base64Forms(bytes)) forms.push({ text, pieceLength: base64Length(PIECE_LENGTH), wordsAreNoPieces: false });
-    for (const text of hexForms(bytes)) forms.push({ text, pieceLength: hexLength(PIECE_LENGTH), wordsAreNoPieces: false });
+    for (const bytes of [Buffer.from(part, "utf8"), decodedBytes(part)]) {
+      if (bytes === undefined) continue;
+      for (const text of base64Forms(bytes)) forms.push({ text, pieceLength: base64Length(PIECE_LENGTH), wordsAreNoPieces: false });
+      for (const text of hexForms(bytes)) forms.push({ text, pieceLength: hexLength(PIECE_LENGTH), wordsAreNoPieces: false });
+    }
   }
   return forms;
 }

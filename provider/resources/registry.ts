@@ -7,16 +7,21 @@
 import type { ResourceDefinition } from "./common/definition";
 import type { ResourceHandler } from "./common/handler";
 import { apnsPushProviderDefinition } from "./apnsPushProvider/definition";
+import { duoSettingsDefinition } from "./duoSettings/definition";
 import { enrollmentTicketDefinition } from "./enrollmentTicket/definition";
 import { eventStreamDefinition } from "./eventStream/definition";
 import { fcmPushProviderDefinition } from "./fcmPushProvider/definition";
 import { mfaFactorDefinition } from "./mfaFactor/definition";
 import { mfaPolicyDefinition } from "./mfaPolicy/definition";
+import { mfaSettingsDefinition } from "./mfaSettings/definition";
+import { otpSettingsDefinition } from "./otpSettings/definition";
 import { phoneMessageTypesDefinition } from "./phoneMessageTypes/definition";
 import { phoneProviderDefinition } from "./phoneProvider/definition";
 import { phoneTemplateDefinition } from "./phoneTemplate/definition";
+import { pushCustomAppDefinition } from "./pushCustomApp/definition";
 import { pushProviderSelectionDefinition } from "./pushProviderSelection/definition";
 import { snsPushProviderDefinition } from "./snsPushProvider/definition";
+import { webAuthnSettingsDefinition } from "./webAuthnSettings/definition";
 
 export interface RegisteredResource<Definition extends ResourceDefinition = ResourceDefinition> {
   definition: Definition;
@@ -53,6 +58,11 @@ export const REGISTRY = [
   entry(fcmPushProviderDefinition, () => import("./fcmPushProvider/handler.js")),
   entry(eventStreamDefinition, () => import("./eventStream/handler.js")),
   entry(phoneTemplateDefinition, () => import("./phoneTemplate/handler.js")),
+  entry(duoSettingsDefinition, () => import("./duoSettings/handler.js")),
+  entry(webAuthnSettingsDefinition, () => import("./webAuthnSettings/handler.js")),
+  entry(pushCustomAppDefinition, () => import("./pushCustomApp/handler.js")),
+  entry(mfaSettingsDefinition, () => import("./mfaSettings/handler.js")),
+  entry(otpSettingsDefinition, () => import("./otpSettings/handler.js")),
 ] as const;
 
 /** The registered definitions, in registry order. */

@@ -20,6 +20,12 @@ export interface PropertyMeta {
    * import) cannot fill it. Secret write-only properties set both `secret` and `writeOnly`.
    */
   writeOnly?: boolean;
+  /**
+   * A secret the service returns in clear (Duo's secret key): the client hands its value over wrapped (a
+   * ReturnedSecret), so a handler can compare it with the program's and send it back, but never store or show it;
+   * outputs hold the program's own value only. Set on the input; `wireName` names its field.
+   */
+  returnedInClear?: boolean;
   /** Inputs only; default "update". */
   onChange?: OnChange;
   /**
@@ -248,19 +254,24 @@ function innerShapes(type: TypeShape): PropertyShape[] {
   return [];
 }
 
+/** How the client treats a secret field of the service's answers (client/secretFields.ts). */
+export type SecretFieldClass = "writeOnly" | "outputs" | "returned";
+
 /**
- * The wire names of the secret fields among `shapes`, at any depth: the fields that hold a secret value, a secret
- * object's own fields included (`auth_token` inside `credentials`, not `credentials`, a word service prose uses).
- * `writeOnly` picks the secrets the service never returns (false: those it returns, such as a ticket's link); a field
- * inside a write-only secret is write-only too.
+ * The wire names of the secret fields among `shapes` of one class, at any depth: the fields that hold a secret value,
+ * a secret object's own fields included (`auth_token` inside `credentials`, not `credentials`, a word service prose
+ * uses). `writeOnly`: the secrets the service never returns (a field inside a write-only secret is write-only too);
+ * `returned`: those it returns in clear that the package never keeps; `outputs`: the other secrets it returns, such
+ * as a ticket's link.
  */
-export function secretWireNames(shapes: readonly PropertyShape[], writeOnly: boolean): string[] {
+export function secretWireNames(shapes: readonly PropertyShape[], wanted: SecretFieldClass): string[] {
   const names = new Set<string>();
-  const visit = (shape: PropertyShape, underWriteOnly: boolean | undefined): void => {
-    const secret = underWriteOnly !== undefined || shape.secret === true;
-    const fieldWriteOnly = secret ? underWriteOnly === true || shape.writeOnly === true : undefined;
-    if (fieldWriteOnly === writeOnly && shape.type.kind !== "object") names.add(wireNameOf(shape));
-    for (const inner of innerShapes(shape.type)) visit(inner, fieldWriteOnly);
+  const visit = (shape: PropertyShape, inherited: SecretFieldClass | undefined): void => {
+    const secret = inherited !== undefined || shape.secret === true;
+    const own: SecretFieldClass = shape.writeOnly === true ? "writeOnly" : shape.returnedInClear === true ? "returned" : "outputs";
+    const fieldClass = !secret ? undefined : inherited === "writeOnly" || inherited === "returned" ? inherited : own;
+    if (fieldClass === wanted && shape.type.kind !== "object") names.add(wireNameOf(shape));
+    for (const inner of innerShapes(shape.type)) visit(inner, fieldClass);
   };
   for (const shape of shapes) visit(shape, undefined);
   return [...names].sort();

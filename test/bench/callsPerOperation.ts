@@ -30,6 +30,11 @@ export type ResourceName =
   | "FcmPushProvider"
   | "EventStream"
   | "PhoneTemplate"
+  | "DuoSettings"
+  | "WebAuthnSettings"
+  | "PushCustomApp"
+  | "MfaSettings"
+  | "OtpSettings"
   | "getEventStreams";
 export type Operation = "create" | "update" | "no-op up" | "preview" | "preview --refresh" | "read (refresh)" | "delete (destroy)";
 
@@ -39,6 +44,11 @@ const ROUTES: [ResourceName, (path: string, method: string) => boolean][] = [
   ["EnrollmentTicket", (path) => path === "/api/v2/guardian/enrollments/ticket"],
   ["PhoneTemplate", (path) => path === "/api/v2/branding/phone/templates" || path.startsWith("/api/v2/branding/phone/templates/")],
   ["PhoneMessageTypes", (path) => path === "/api/v2/guardian/factors/phone/message-types"],
+  ["DuoSettings", (path) => path === "/api/v2/guardian/factors/duo/settings"],
+  ["WebAuthnSettings", (path) => /^\/api\/v2\/guardian\/factors\/webauthn-(roaming|platform)\/settings$/.test(path)],
+  ["OtpSettings", (path) => /^\/api\/v2\/guardian\/factors\/(phone|email)\/settings$/.test(path)],
+  ["PushCustomApp", (path) => path === "/api/v2/prompts/mfa-push"],
+  ["MfaSettings", (path) => path === "/api/v2/guardian/settings"],
   ["SnsPushProvider", (path) => path === "/api/v2/guardian/factors/push-notification/providers/sns"],
   ["ApnsPushProvider", (path) => path === "/api/v2/guardian/factors/push-notification/providers/apns"],
   ["FcmPushProvider", (path) => path === "/api/v2/guardian/factors/push-notification/providers/fcmv1"],

@@ -20,6 +20,7 @@ import { eventStreamCallRows } from "./eventStreamCallRows";
 import { benchColdStart, summarizeColdStart } from "./coldStart";
 import { benchPluginStart, pluginStartRows } from "./pluginStart";
 import { benchPushCredentialCalls, pushCredentialCallRows } from "./pushCredentialCalls";
+import { benchFactorSettingCalls, factorSettingCallRows } from "./factorSettingCalls";
 import { benchGetEventStreams } from "./getEventStreams";
 import { profileHandlerLoad, profileLoadPerType } from "./loadProfile";
 import { REGISTRY } from "../../provider/resources/registry";
@@ -76,6 +77,10 @@ async function main(): Promise<void> {
     benchPushCredentialCalls(),
   );
   rows.push(...pushCredentialCallRows(pushCredentialCalls));
+  const factorSettingCalls = await section("2 calls per operation (the five MFA settings: create, update, no-op, preview --refresh, refresh, destroy)", () =>
+    benchFactorSettingCalls(),
+  );
+  rows.push(...factorSettingCallRows(factorSettingCalls));
   const streamCalls = await section("2 calls per operation (examples/event-streams)", () => benchEventStreamCalls());
   rows.push(...eventStreamCallRows(streamCalls, EXAMPLE_STREAMS));
 

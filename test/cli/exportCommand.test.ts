@@ -21,6 +21,12 @@ const NARROW = {
   secret: "sentinel-export-command-narrow-secret-9a0b",
   scopes: CONTRACT_SCOPES.filter((scope) => scope !== "read:event_streams" && scope !== "read:mfa_policies"),
 };
+/** A client made for an export that read no MFA settings yet: without the scopes of MfaSettings and PushCustomApp. */
+const EARLIER = {
+  id: "export-command-earlier",
+  secret: "sentinel-export-command-earlier-secret-4c2f",
+  scopes: CONTRACT_SCOPES.filter((scope) => scope !== "read:tenant_settings" && scope !== "read:prompts"),
+};
 const STREAMS = 250;
 /** A status line of a read still under way, as a CI log shows it. */
 const PROGRESS_LINE = /^Reading 127\.0\.0\.1:\d+: \d+ of \d+ resource types read(; \w+: \d+ so far)* \(\d+ s\)$/;
@@ -31,8 +37,8 @@ let secrets: string[];
 
 beforeAll(async () => {
   assertDistIsFresh();
-  emulator = await startEmulator({ clients: [CLIENT, NARROW] });
-  secrets = [CLIENT.secret, NARROW.secret, ...(await seedRealisticTenant(emulator, CLIENT.id, STREAMS))];
+  emulator = await startEmulator({ clients: [CLIENT, NARROW, EARLIER] });
+  secrets = [CLIENT.secret, NARROW.secret, EARLIER.secret, ...(await seedRealisticTenant(emulator, CLIENT.id, STREAMS))];
   work = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-tenant-export-command-"));
 });
 
@@ -66,6 +72,13 @@ describe("an export", () => {
       "GET /api/v2/guardian/factors/push-notification/selected-provider": 1,
       "GET /api/v2/guardian/factors": 1,
       "GET /api/v2/guardian/policies": 1,
+      "GET /api/v2/guardian/factors/duo/settings": 1,
+      "GET /api/v2/guardian/factors/webauthn-roaming/settings": 1,
+      "GET /api/v2/guardian/factors/webauthn-platform/settings": 1,
+      "GET /api/v2/prompts/mfa-push": 1,
+      "GET /api/v2/guardian/settings": 1,
+      "GET /api/v2/guardian/factors/phone/settings": 1,
+      "GET /api/v2/guardian/factors/email/settings": 1,
       // ceil(250 / 100) pages and the empty one after the last stream
       "GET /api/v2/event-streams": 4,
     });
@@ -81,7 +94,8 @@ describe("an export", () => {
     for (const line of lines.slice(0, -1)) expect(line).toMatch(PROGRESS_LINE);
     expect(run.stdout).toMatch(/^Exported \d+ resources of 127\.0\.0\.1:\d+ into printed:\n/);
     expect(run.stdout).toContain(`  EventStream            ${STREAMS}  seeded-stream-1, seeded-stream-10, seeded-stream-100`);
-    expect(run.stdout).toContain("  MfaFactor: 5 off (duo, email, recovery-code, webauthn-platform, webauthn-roaming); --all-factors declares them too\n");
+    expect(run.stdout).toContain("  MfaFactor: 3 off (email, recovery-code, webauthn-platform); --all-factors declares them too\n");
+    expect(run.stdout).toContain("  WebAuthnSettings: 1 of a factor that is off (webauthn-platform); --all-factors declares them too\n");
     expect(run.stdout).toMatch(/\n {2}EnrollmentTicket: enrollment tickets are not settings/);
     expect(run.stdout).toMatch(/\n {2}FcmPushProvider: the service cannot read FCM v1 credentials back/);
     expect(fs.readdirSync(path.join(work, "printed")).sort()).toEqual(["Pulumi.yaml", "import.json", "index.ts", "package.json", "tsconfig.json"]);
@@ -94,7 +108,11 @@ describe("an export", () => {
     const run = await exportInto(folder, ["--all-factors", "--name", "my-tenant", "--force"]);
     expect(run.code, run.stderr).toBe(0);
     const program = fs.readFileSync(path.join(folder, "index.ts"), "utf8");
-    expect(program).toContain('const duoFactor = new tenant.MfaFactor("duo", { factor: "duo", enabled: false });');
+    expect(program).toContain('const emailFactor = new tenant.MfaFactor("email", { factor: "email", enabled: false });');
+    // The settings of a factor that is off come with it, after it.
+    expect(program).toMatch(
+      /new tenant\.WebAuthnSettings\(\s*"webauthn-platform",\s*\{ factor: "webauthn-platform", overrideRelyingParty: false \},\s*\{ dependsOn: \[webauthnPlatformFactor\] \},?\s*\);/,
+    );
     expect(fs.readFileSync(path.join(folder, "Pulumi.yaml"), "utf8")).toMatch(/^name: "my-tenant"\n/);
     expect(fs.readFileSync(path.join(folder, "notes.txt"), "utf8")).toBe("kept");
   });
@@ -275,6 +293,23 @@ describe("bad input: one line on stderr, exit code 2, nothing written", () => {
     );
     // Not retried: four attempts with their backoff took 4.6 s.
     expect(Date.now() - started).toBeLessThan(4_000);
+  });
+
+  it("a kind the tenant's plan does not offer, or (for the kinds added since the first export) whose scope the client lacks, is skipped and said why", async () => {
+    emulator.injectFault({ method: "GET", path: "/api/v2/guardian/factors/duo/settings", count: 1, kind: "not_entitled" });
+    const plan = await exportInto("refused-plan");
+    expect(plan.code, plan.stderr).toBe(0);
+    expect(plan.stdout).toContain("  DuoSettings: not read: the tenant's plan does not offer it (the service answered 403 not_entitled)\n");
+    expect(fs.readFileSync(path.join(work, "refused-plan", "index.ts"), "utf8")).not.toContain("new tenant.DuoSettings(");
+
+    const earlier = await exportInto("refused-scope", [], tenantEnv(emulator, EARLIER));
+    expect(earlier.code, earlier.stderr).toBe(0);
+    expect(earlier.stdout).toContain("  MfaSettings: not read: the client's token lacks the scope read:tenant_settings; grant it to export it\n");
+    expect(earlier.stdout).toContain("  PushCustomApp: not read: the client's token lacks the scope read:prompts; grant it to export it\n");
+    const program = fs.readFileSync(path.join(work, "refused-scope", "index.ts"), "utf8");
+    expect(program).not.toContain("new tenant.MfaSettings(");
+    expect(program).toContain("new tenant.MfaPolicy(");
+    expectNoSecret(earlier);
   });
 
   it("missing scopes: every one named", async () => {

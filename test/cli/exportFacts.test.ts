@@ -60,8 +60,23 @@ describe("export facts", () => {
     expect(new Set(exported.map(({ facts }) => facts.order)).size).toBe(exported.length);
   });
 
-  it("orders the kinds as the README says: phone provider, message types, templates, SNS, APNs, selection, factors, policy, streams", () => {
-    const promised = ["PhoneProvider", "PhoneMessageTypes", "PhoneTemplate", "SnsPushProvider", "ApnsPushProvider", "PushProviderSelection", "MfaFactor", "MfaPolicy", "EventStream"];
+  it("orders the kinds as the README says: phone provider, message types, templates, SNS, APNs, selection, custom app, factors, their settings, policy, MFA settings, streams", () => {
+    const promised = [
+      "PhoneProvider",
+      "PhoneMessageTypes",
+      "PhoneTemplate",
+      "SnsPushProvider",
+      "ApnsPushProvider",
+      "PushProviderSelection",
+      "PushCustomApp",
+      "MfaFactor",
+      "DuoSettings",
+      "WebAuthnSettings",
+      "OtpSettings",
+      "MfaPolicy",
+      "MfaSettings",
+      "EventStream",
+    ];
     const ordered = [...exported].sort((left, right) => left.facts.order - right.facts.order).map(({ definition }) => definition.name);
     expect(ordered).toEqual(promised.filter((name) => byName.has(name)));
     expect(ordered.filter((name) => !promised.includes(name))).toEqual([]);

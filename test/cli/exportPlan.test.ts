@@ -117,6 +117,40 @@ describe("planExport", () => {
     expect(all.skipped.map((skipped) => skipped.type)).toEqual(["EnrollmentTicket"]);
   });
 
+  it("puts a factor's settings after that factor alone, and a WebAuthn factor's only when it is on (all with --all-factors)", () => {
+    const settings = tenant();
+    settings.kinds.push(
+      kind("OtpSettings", [
+        { id: "sms", inputs: { factor: "sms", otpLength: 8, otpExpirationTime: 120 } },
+        { id: "email", inputs: { factor: "email", otpLength: 6, otpExpirationTime: 300 } },
+      ]),
+      kind("DuoSettings", [{ id: HOST, inputs: { integrationKey: "DI1", hostname: "api-1.duosecurity.com" } }]),
+      kind("WebAuthnSettings", [
+        { id: "webauthn-roaming", inputs: { factor: "webauthn-roaming", userVerification: "required", overrideRelyingParty: false } },
+        { id: "webauthn-platform", inputs: { factor: "webauthn-platform", overrideRelyingParty: false } },
+      ]),
+    );
+    const factors = settings.kinds.find((read) => read.definition.name === "MfaFactor")!;
+    factors.objects.push({ id: "webauthn-roaming", props: {}, inputs: { factor: "webauthn-roaming", enabled: true }, failures: [] });
+    factors.objects.push({ id: "webauthn-platform", props: {}, inputs: { factor: "webauthn-platform", enabled: false }, failures: [] });
+
+    const plan = planExport(settings, new Set());
+    const after = Object.fromEntries(plan.declarations.map((declaration) => [declaration.identifier, declaration.dependsOn.map((other) => other.identifier)]));
+    expect(after.smsOtpSettings).toEqual(["smsFactor"]);
+    // The email factor is off, so not declared: its code settings depend on nothing.
+    expect(after.emailOtpSettings).toEqual([]);
+    expect(after.duoSettings).toEqual([]);
+    expect(after.webauthnRoamingSettings).toEqual(["webauthnRoamingFactor"]);
+    expect(after.webauthnPlatformSettings).toBeUndefined();
+    expect(plan.skipped).toContainEqual({ type: "WebAuthnSettings", reason: "1 of a factor that is off (webauthn-platform); --all-factors declares them too" });
+
+    const all = planExport(settings, new Set(["all-factors"]));
+    const allAfter = Object.fromEntries(all.declarations.map((declaration) => [declaration.identifier, declaration.dependsOn.map((other) => other.identifier)]));
+    expect(allAfter.duoSettings).toEqual(["duoFactor"]);
+    expect(allAfter.webauthnPlatformSettings).toEqual(["webauthnPlatformFactor"]);
+    expect(allAfter.emailOtpSettings).toEqual(["emailFactor"]);
+  });
+
   it("skips what the resource's own check refuses, naming why", () => {
     const contents = tenant();
     contents.kinds.push(kind("MfaPolicy", []));

@@ -79,6 +79,50 @@ describe("a secret in base64 or hex", () => {
   });
 });
 
+describe("a secret written in base64 (an APNs certificate): the bytes it stands for", () => {
+  // What a PKCS#12 file starts with (a DER SEQUENCE header, then version 3), then bytes of every value.
+  const CERTIFICATE = Buffer.concat([Buffer.from("3082098f020103", "hex"), Buffer.from(Array.from({ length: 90 }, (_, index) => (index * 37 + 11) % 256))]);
+  const P12 = CERTIFICATE.toString("base64");
+
+  it.each([
+    ["hex", CERTIFICATE.subarray(0, 16).toString("hex")],
+    ["upper-case hex", CERTIFICATE.subarray(0, 16).toString("hex").toUpperCase()],
+    ["URL-safe base64", CERTIFICATE.subarray(0, 30).toString("base64url")],
+    ["base64 shifted by one byte", Buffer.concat([Buffer.from([0x41]), CERTIFICATE.subarray(0, 30)]).toString("base64")],
+    ["base64 shifted by two bytes", Buffer.concat([Buffer.from([0x41, 0x42]), CERTIFICATE.subarray(0, 30)]).toString("base64")],
+  ])("the first bytes quoted in %s are redacted", (_label, quoted) => {
+    const text = redact(`could not parse the certificate: unexpected bytes ${quoted} at offset 0`, [P12]);
+    expect(text).toMatch(/^could not parse the certificate: unexpected bytes .*\[redacted\].* at offset 0$/);
+    expect(leakedForms(text, P12)).toEqual([]);
+  });
+
+  // 8 bytes: at any offset in base64's groups of three, 8 characters hold nothing but the secret's bits (secretForms.ts).
+  it("a piece of 8 bytes or more cut anywhere out of the decoded bytes, in hex or base64, is redacted", () => {
+    const encoders: Record<string, (bytes: Buffer) => string> = {
+      hex: (bytes) => bytes.toString("hex"),
+      base64: (bytes) => bytes.toString("base64"),
+      base64url: (bytes) => bytes.toString("base64url"),
+    };
+    fc.assert(
+      fc.property(fc.nat(CERTIFICATE.length - 8), fc.integer({ min: 8, max: 40 }), fc.nat(2), fc.constantFrom(...Object.keys(encoders)), (from, length, shift, encoding) => {
+        const quoted = encoders[encoding](Buffer.concat([Buffer.alloc(shift, 0x20), CERTIFICATE.subarray(from, from + length)]));
+        const text = redact(`bytes ${quoted} refused`, [P12]);
+        expect(leakedForms(text, P12)).toEqual([]);
+      }),
+      { numRuns: 300, seed: 48 },
+    );
+  });
+
+  it("the scan sees the decoded bytes, so the test above could fail", () => {
+    expect(leakedForms(`bytes ${CERTIFICATE.subarray(10, 30).toString("hex")}`, P12)).toEqual(["hex of its decoded bytes"]);
+  });
+
+  it("a secret that is not base64 gets no decoded forms: ordinary text stays", () => {
+    const text = "stream est_3082098f0201 and 000102030405";
+    expect(redact(text, ["not-base64-secret!"])).toBe(text);
+  });
+});
+
 describe("a URL-shaped secret (a webhook link as a header value, a ticket link)", () => {
   const HOOK = "https://hooks.example.com/services/T0AB12CD/B0XY98ZW/1b3f9c8e7d6a5b4c?sig=Zm9vYmFyQmF6#frag-Q1w2";
   const SECRET_PARTS = ["/services/T0AB12CD/B0XY98ZW/1b3f9c8e7d6a5b4c", "T0AB12CD", "B0XY98ZW", "1b3f9c8e7d6a5b4c", "Zm9vYmFyQmF6", "frag-Q1w2"];

@@ -1,11 +1,13 @@
 // Secrets known by their field, not by the call: the client is given the wire names of every secret field
-// (`secretFields`), drops the write-only ones from every answer before its schema reads it, and keeps the value of
-// every named field out of every message built from an answer — 2xx or not, JSON or text, known to the call or not.
+// (`secretFields`), drops the write-only ones from every answer before its schema reads it, wraps the returned ones
+// (Duo's secret key) so a handler can use but never show or keep them, and keeps the value of every named field out
+// of every message built from an answer — 2xx or not, JSON or text, known to the call or not.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { ApiError, ResponseShapeError, TenantClient, getClient, type ClientOptions } from "../../provider/client";
+import { ReturnedSecret } from "../../provider/client/returnedSecret";
 import type { SecretFieldNames } from "../../provider/client/secretFields";
 import { leakedSecrets } from "../support/encodedLeaks";
 import { FAST, clientCredentials, rejectionOf } from "./helpers";
@@ -17,12 +19,15 @@ const AUTH_TOKEN = "At+ok/en=Sms&Tw%il-8Pz";
 const PASSWORD = "Pa+ss/wo=rd&Bas%ic-2Mn";
 const TICKET_ID = "Tk9w8eRq7yUi0042";
 const TICKET_URL = `https://login.example.com/guardian/enroll?ticket=${TICKET_ID}`;
+/** Duo's secret key: the service returns it in clear. */
+const DUO_KEY = "Du+o/sK=ey&Ret%urned-6Vb";
 /** What is scanned for: a ticket link's host stays readable, its ticket is the secret. */
-const SECRETS = { "AWS secret": AWS_SECRET, "header value": HEADER_VALUE, "auth token": AUTH_TOKEN, password: PASSWORD, "ticket in a link": TICKET_ID };
+const SECRETS = { "AWS secret": AWS_SECRET, "header value": HEADER_VALUE, "auth token": AUTH_TOKEN, password: PASSWORD, "ticket in a link": TICKET_ID, "Duo key": DUO_KEY };
 
 const FIELDS: SecretFieldNames = {
   writeOnly: ["aws_secret_access_key", "token", "password", "header_value", "auth_token", "server_credentials"],
   outputs: ["ticket_url"],
+  returned: ["skey"],
 };
 
 type Answer = (req: IncomingMessage, res: ServerResponse) => void;
@@ -106,6 +111,52 @@ describe("write-only secret fields are dropped from an answer on arrival", () =>
   });
 });
 
+describe("a returned secret (Duo's skey) arrives wrapped: usable by the handler, never readable as text", () => {
+  const duoSchema = z.object({ ikey: z.string(), skey: z.instanceof(ReturnedSecret).optional(), host: z.string() });
+
+  it("the parsed answer holds it as a ReturnedSecret that matches the value, prints and serializes as [redacted]", async () => {
+    const tenant = await tenantAnswering((_req, res) => json(res, 200, { ikey: "DIXXXX", skey: DUO_KEY, host: "api-1.example.com", nested: [{ skey: DUO_KEY }] }));
+    const answer = await tenant.request("GET", "/guardian/factors/duo/settings", { operation: "get Duo settings", schema: duoSchema });
+    expect(answer.skey).toBeInstanceOf(ReturnedSecret);
+    expect(answer.skey?.matches(DUO_KEY)).toBe(true);
+    expect(answer.skey?.matches(`${DUO_KEY}x`)).toBe(false);
+    const shown = [JSON.stringify(answer), `${String(answer.skey)}`, (await import("node:util")).inspect(answer, { depth: 5 }), JSON.stringify({ ...answer })];
+    for (const text of shown) expect(leakedSecrets(text, SECRETS)).toEqual([]);
+    expect(JSON.stringify(answer)).toBe('{"ikey":"DIXXXX","skey":"[redacted]","host":"api-1.example.com"}');
+  });
+
+  it("a value that is not a string in its place is dropped, not wrapped", async () => {
+    const tenant = await tenantAnswering((_req, res) => json(res, 200, { ikey: "DIXXXX", skey: { value: DUO_KEY }, host: "h" }));
+    expect(await tenant.request("GET", "/duo", { operation: "get Duo settings", schema: duoSchema })).toEqual({ ikey: "DIXXXX", host: "h" });
+  });
+
+  it("sent back in a request body, it goes out as its value, and the call's errors never show it, in any form", async () => {
+    const bodies: string[] = [];
+    const server = createServer((req, res) => {
+      let body = "";
+      req.on("data", (chunk: Buffer) => (body += chunk.toString()));
+      req.on("end", () => {
+        if (req.url === "/oauth/token") return json(res, 200, { access_token: "tok-5d1e0c9a7b", expires_in: 3600 });
+        if (req.method === "GET") return json(res, 200, { ikey: "DIXXXX", skey: DUO_KEY, host: "h" });
+        bodies.push(body);
+        // Echoes in prose, which no field name joins: only the call's knowledge of what it sent finds them.
+        const sent = (JSON.parse(body) as { skey: string }).skey;
+        json(res, 400, { statusCode: 400, error: "Bad Request", message: `the key ${sent.slice(2, 12)} (${Buffer.from(sent).toString("hex")}) was refused` });
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    cleanups.push(() => new Promise((resolve) => server.close(() => resolve())));
+    const tenant = new TenantClient(clientCredentials(`http://127.0.0.1:${(server.address() as AddressInfo).port}`), { ...FAST, maxRetries: 0, secretFields: FIELDS });
+    cleanups.push(() => tenant.close());
+
+    const live = await tenant.request("GET", "/duo", { operation: "get Duo settings", schema: duoSchema });
+    const error = await rejectionOf(tenant.request("PUT", "/duo", { operation: "set Duo settings", body: { ikey: "DIXXXX", skey: live.skey, host: "h" } }));
+    expect(bodies).toEqual([`{"ikey":"DIXXXX","skey":${JSON.stringify(DUO_KEY)},"host":"h"}`]);
+    expect(error.message).toMatch(/^set Duo settings failed: 400 Bad Request: the key \[redacted\] \(\[redacted\]\) was refused/);
+    expect(leakedSecrets(error.message, SECRETS)).toEqual([]);
+  });
+});
+
 describe("the value of a secret field never reaches a message built from an answer", () => {
   it("a 500 whose JSON holds secret fields the call never knew (an import's, a refresh's)", async () => {
     const body = { statusCode: 500, aws_access_key_id: "AKIAEXAMPLE", aws_secret_access_key: AWS_SECRET, stream: streamAnswer, ticket_url: TICKET_URL };
@@ -167,8 +218,11 @@ describe("getClient", () => {
     const settings = clientCredentials("http://127.0.0.1:9", "fields-client", "fields-secret-7a1c");
     const first = getClient(settings, { secretFields: FIELDS });
     cleanups.push(() => first.close());
-    const reordered = { writeOnly: [...FIELDS.writeOnly].reverse(), outputs: [...FIELDS.outputs, "ticket_url"] };
+    const reordered = { writeOnly: [...FIELDS.writeOnly].reverse(), outputs: [...FIELDS.outputs, "ticket_url"], returned: ["skey", "skey"] };
     expect(getClient(settings, { secretFields: reordered })).toBe(first);
+    const unwrapping = getClient(settings, { secretFields: { ...FIELDS, returned: [] } });
+    cleanups.push(() => unwrapping.close());
+    expect(unwrapping).not.toBe(first);
     const other = getClient(settings, { secretFields: { writeOnly: ["token"], outputs: [] } });
     cleanups.push(() => other.close());
     expect(other).not.toBe(first);

@@ -55,7 +55,7 @@ const deliveryMethodsWithBadItem = fc
   }));
 
 /** Top-level secret inputs: a failure about one names no property and says which in its reason. */
-const SECRET_INPUTS = ["credentials", "awsSecretAccessKey", "p12", "serverCredentials"];
+const SECRET_INPUTS = ["credentials", "awsSecretAccessKey", "p12", "serverCredentials", "secretKey"];
 
 function namesDefect(failure: { property?: string; reason?: string }, path: string): boolean {
   if (SECRET_INPUTS.includes(path) && failure.property === "") return failure.reason?.startsWith(`${path} `) === true;
@@ -203,6 +203,71 @@ const RESOURCES: { name: string; resource: string; cases: fc.Arbitrary<InvalidCa
         fixed("serverCredentials", "a JSON array", (args) => (args.serverCredentials = JSON.stringify([SENTINELS.smsAuthToken]))),
       ),
       extraProperty("", ["serverCredentials"]),
+    ]),
+  },
+  {
+    name: "DuoSettings",
+    resource: "duoSettings",
+    cases: invalidCases(() => ({ integrationKey: "DIFUZZ00000000000001", secretKey: SENTINELS.smsAuthToken, hostname: "api-1a2b3c4d.duosecurity.com" }), [
+      fc.oneof(wrongType("integrationKey", "string"), badLength("integrationKey", 1, 10_000)),
+      fc.oneof(wrongType("secretKey", "string"), badSecretLength("secretKey", 10_000)),
+      fc.oneof(
+        wrongType("hostname", "string"),
+        fixed("hostname", "a URL", (args) => (args.hostname = "https://api-1a2b3c4d.duosecurity.com")),
+        fixed("hostname", "empty", (args) => (args.hostname = "")),
+      ),
+      extraProperty("", ["integrationKey", "secretKey", "hostname"]),
+    ]),
+  },
+  {
+    name: "WebAuthnSettings",
+    resource: "webAuthnSettings",
+    cases: invalidCases(() => ({ factor: "webauthn-roaming", userVerification: "required" }), [
+      fc.oneof(badEnum("factor", ["webauthn-roaming", "webauthn-platform"]), missing("factor")),
+      badEnum("userVerification", ["discouraged", "preferred", "required"]),
+      wrongType("overrideRelyingParty", "boolean"),
+      extraProperty("", ["factor", "userVerification", "overrideRelyingParty", "relyingPartyIdentifier"]),
+    ]),
+  },
+  {
+    name: "PushCustomApp",
+    resource: "pushCustomApp",
+    cases: invalidCases(
+      () => ({ appName: "Fuzz", appleAppLink: "https://apps.apple.com/app/id1", googleAppLink: "https://play.google.com/store/apps/details?id=fuzz" }),
+      [
+        fc.oneof(wrongType("appName", "string"), badLength("appName", 1, 255)),
+        fc.oneof(wrongType("appleAppLink", "string"), fixed("appleAppLink", "http", (args) => (args.appleAppLink = "http://apps.apple.com/app/id1"))),
+        fc.oneof(wrongType("googleAppLink", "string"), fixed("googleAppLink", "empty", (args) => (args.googleAppLink = ""))),
+        extraProperty("", ["appName", "appleAppLink", "googleAppLink"]),
+      ],
+    ),
+  },
+  {
+    name: "MfaSettings",
+    resource: "mfaSettings",
+    cases: invalidCases(
+      () => ({ displayRememberMeCheckbox: true, rememberMeDefaultValue: false, sessionInactivityTimeout: 7200, sessionOverallTimeout: 86400 }),
+      [
+        wrongType("displayRememberMeCheckbox", "boolean"),
+        wrongType("rememberMeDefaultValue", "boolean"),
+        fc.oneof(
+          wrongType("sessionInactivityTimeout", "number"),
+          fixed("sessionInactivityTimeout", "below an hour", (args) => (args.sessionInactivityTimeout = 3599)),
+          fixed("sessionInactivityTimeout", "a fraction", (args) => (args.sessionInactivityTimeout = 7200.5)),
+        ),
+        fc.oneof(wrongType("sessionOverallTimeout", "number"), fixed("sessionOverallTimeout", "above 90 days", (args) => (args.sessionOverallTimeout = 7_776_001))),
+        extraProperty("", ["displayRememberMeCheckbox", "rememberMeDefaultValue", "sessionInactivityTimeout", "sessionOverallTimeout"]),
+      ],
+    ),
+  },
+  {
+    name: "OtpSettings",
+    resource: "otpSettings",
+    cases: invalidCases(() => ({ factor: "sms", otpLength: 6, otpExpirationTime: 300 }), [
+      fc.oneof(badEnum("factor", ["sms", "email"]), missing("factor")),
+      fc.oneof(wrongType("otpLength", "number"), fixed("otpLength", "11 digits", (args) => (args.otpLength = 11))),
+      fc.oneof(wrongType("otpExpirationTime", "number"), fixed("otpExpirationTime", "29 seconds", (args) => (args.otpExpirationTime = 29))),
+      extraProperty("", ["factor", "otpLength", "otpExpirationTime"]),
     ]),
   },
 ];

@@ -6,7 +6,6 @@
 // of either AWS secret key, the client secret and every access token.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type Emulator } from "../../tools/emulator";
-import type { Engine, RunResult } from "../../tools/engine";
 import { SENTINEL_CLIENT } from "../../tools/stacks/basicStack";
 import { mfaPushStack, type MfaPushStack } from "../../tools/stacks/mfaPushStack";
 import { startEchoProxy, type EchoProxy } from "./support/echoProxy";
@@ -42,45 +41,28 @@ describe.sequential("secret leak scan of the SNS credentials behind an echoing s
     await emulator?.close();
   });
 
-  async function failing(label: string, engine: Engine, run: Promise<RunResult>): Promise<void> {
-    const error = await run.then(
-      () => new Error(`${label}: expected the echo to fail the run`),
-      (caught: unknown) => caught,
-    );
-    expect(error).toBeInstanceOf(Error);
-    scanner.addError(label, error);
-    await scanner.addState(label, engine);
-  }
-
-  async function succeeding(label: string, engine: Engine, run: Promise<RunResult>): Promise<RunResult> {
-    const result = await run;
-    scanner.addRun(label, result);
-    await scanner.addState(label, engine);
-    return result;
-  }
-
   it("create: the PUT echoed into a 400 fails the up without showing the secret; the next up succeeds", async () => {
     proxy.echoNext({ method: "PUT", path: SNS, status: 400, times: 1 });
-    await failing("up, SNS PUT echoed", first.engine, first.engine.up());
-    await succeeding("up", first.engine, first.engine.up());
+    await scanner.addFailingRun("up, SNS PUT echoed", first.engine, first.engine.up());
+    await scanner.addSucceedingRun("up", first.engine, first.engine.up());
     expect(emulator.state.pushCredentials.sns.aws_secret_access_key).toBe(AWS_SECRET);
   }, 180_000);
 
   it("refresh: the GET echoed into a 403 fails the drift check without showing the secret or the token", async () => {
     proxy.echoNext({ method: "GET", path: SNS, status: 403, times: 1 });
-    await failing("preview --refresh, SNS GET echoed", first.engine, first.engine.preview({ refresh: true, expectNoChanges: true }));
+    await scanner.addFailingRun("preview --refresh, SNS GET echoed", first.engine, first.engine.preview({ refresh: true, expectNoChanges: true }));
   }, 180_000);
 
   it("rotation: the PUT with the new secret echoed fails without showing either secret; then it goes through", async () => {
     proxy.echoNext({ method: "PUT", path: SNS, status: 400, times: 1 });
-    await failing("rotation, SNS PUT echoed", rotated.engine, rotated.engine.up());
-    await succeeding("rotation", rotated.engine, rotated.engine.up());
+    await scanner.addFailingRun("rotation, SNS PUT echoed", rotated.engine, rotated.engine.up());
+    await scanner.addSucceedingRun("rotation", rotated.engine, rotated.engine.up());
     expect(emulator.state.pushCredentials.sns.aws_secret_access_key).toBe(ROTATED_SECRET);
   }, 180_000);
 
   it("destroy: the clearing PUT refused with an echo is reported, and the destroy succeeds", async () => {
     proxy.echoNext({ method: "PUT", path: SNS, status: 400, times: 1 });
-    const result = await succeeding("destroy, clearing PUT echoed", rotated.engine, rotated.engine.destroy());
+    const result = await scanner.addSucceedingRun("destroy, clearing PUT echoed", rotated.engine, rotated.engine.destroy());
     expect(result.hostOutput + result.programOutput).toContain("the tenant keeps the SNS credentials it set");
     expect(emulator.state.pushCredentials.sns.aws_secret_access_key).toBe(ROTATED_SECRET);
     expect((await rotated.engine.readState()).resources).toEqual([]);

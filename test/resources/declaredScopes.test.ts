@@ -33,6 +33,14 @@ const ADOPTING_CREATES: Readonly<Record<string, (inputs: Record<string, unknown>
   eventStream: (inputs) => ({ ...inputs, adoptExisting: true, status: "disabled" }),
   snsPushProvider: (inputs) => ({ awsAccessKeyId: inputs.awsAccessKeyId, awsRegion: "eu-central-1" }),
   apnsPushProvider: (inputs) => ({ bundleId: inputs.bundleId, sandbox: true }),
+  // Without the key: create and delete send the tenant's back, read just before.
+  duoSettings: (inputs) => ({ integrationKey: inputs.integrationKey, hostname: "api-adopted.duosecurity.com" }),
+  pushCustomApp: (inputs) => ({ ...inputs, appName: "Adopted Authenticator" }),
+};
+
+/** What the tenant holds before an adopting create, when not the scenario's create: an app with a name alone. */
+const EXISTING: Readonly<Record<string, Record<string, unknown>>> = {
+  pushCustomApp: { appName: "Existing Authenticator" },
 };
 
 const router = new Router(apiRoutes);
@@ -106,8 +114,9 @@ describe.each(REGISTRY.map((registered) => [registered.definition.name, register
 
     const adopting = ADOPTING_CREATES[definition.module];
     if (adopting) {
+      emulator.reset();
       await handler.configure(configureRequest(configFor(SET_UP_CLIENT)));
-      const existing = await handler.create(checked.inputs);
+      const existing = await handler.create(EXISTING[definition.module] ?? checked.inputs);
       const adopted = await handler.check({}, adopting(scenario.create));
       const taken = await asOperation(handler, definition, "create", used, () => handler.create(adopted.inputs));
       await asOperation(handler, definition, "delete", used, () => handler.delete(taken.id, taken.outs));

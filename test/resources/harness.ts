@@ -2,9 +2,10 @@
  * Shared setup for the resource tests: an emulated tenant with a client whose secret is a sentinel, a
  * fake `configure` request carrying the `tenant:*` keys, and helpers to look for leaked sentinels.
  */
-import { afterAll, beforeAll, beforeEach, vi } from "vitest";
-import type { ConfigureRequest } from "@pulumi/pulumi/dynamic";
+import { afterAll, beforeAll, beforeEach, expect, vi } from "vitest";
+import type { ConfigureRequest, CreateResult } from "@pulumi/pulumi/dynamic";
 import { startEmulator, type Emulator } from "../../tools/emulator";
+import { startScriptedReplies, type ScriptedReplies } from "../support/scriptedReplies";
 
 /** Sentinels: none of these may appear in plain outputs, error messages or host output. */
 export const CLIENT_ID = "resources-test-client";
@@ -45,6 +46,32 @@ export function useConfiguredTenant(handler: { configure(req: ConfigureRequest):
   };
 }
 
+/**
+ * One tenant of scripted replies per test file (recorded answers, byte for byte), the handler configured for it, its
+ * script and what it saw emptied before each test. Returns a getter, since it starts in beforeAll.
+ */
+export function useScriptedTenant(handler: { configure(req: ConfigureRequest): Promise<void> }): () => ScriptedReplies {
+  let tenant: ScriptedReplies | undefined;
+  beforeAll(async () => {
+    blankTenantEnv();
+    tenant = await startScriptedReplies();
+    await handler.configure(configureRequest({ "tenant:domain": tenant.url, "tenant:clientId": "recorded-client", "tenant:clientSecret": "recorded-secret" }));
+  });
+  afterAll(async () => {
+    await tenant?.close();
+    vi.unstubAllEnvs();
+  });
+  beforeEach(() => {
+    if (!tenant) return;
+    tenant.script = [];
+    tenant.seen = [];
+  });
+  return () => {
+    if (!tenant) throw new Error("the scripted tenant starts in beforeAll");
+    return tenant;
+  };
+}
+
 /** What the host passes to `configure`: `get` returns raw config values by full key. */
 export function configureRequest(values: Record<string, string | undefined>): ConfigureRequest {
   return {
@@ -77,6 +104,16 @@ export function apiRequests(emulator: Emulator): number {
 }
 
 export { rejectionOf } from "../support/rejection";
+
+/** A create as the engine makes one: check first (it must find nothing wrong), then create with what check gave. */
+export async function createChecked(
+  handler: { check(olds: unknown, news: unknown): Promise<{ inputs?: unknown; failures?: unknown[] }>; create(inputs: unknown): Promise<CreateResult> },
+  inputs: Record<string, unknown>,
+): Promise<CreateResult> {
+  const checked = await handler.check({}, inputs);
+  expect(checked.failures ?? []).toEqual([]);
+  return handler.create(checked.inputs);
+}
 
 /** Which sentinels occur in a text (an error message, JSON of outputs, host output). */
 export function leakedSentinels(text: string, extra: string[] = []): string[] {

@@ -3,14 +3,12 @@
 // as outputs, the requests are the recorded ones, and listings built from §10.3's item shape with §10.4's bodies are
 // read as the service lists them. The 409 the service documents for a second POST of a type (never recorded) is
 // settled by one more listing, never a second POST.
-import * as http from "node:http";
-import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import * as handler from "../../provider/resources/phoneTemplate/handler";
-import { blankTenantEnv, configureRequest, rejectionOf } from "./harness";
+import { reply } from "../support/scriptedReplies";
+import { rejectionOf, useScriptedTenant } from "./harness";
 
 const TEMPLATES = "/api/v2/branding/phone/templates";
-const JSON_TYPE = "application/json; charset=utf-8";
 
 // §10.1 and §10.2, and the cassettes the emulator's recorded test quotes (otp_enroll, blocked_account, a reset).
 const ENROLL_CREATE = `{"content":{"from":"+1234567890","body":{"text":"Your enrollment code is: @{code}","voice":"Your enrollment code is @{code}"}},"type":"otp_enroll","disabled":false}`;
@@ -55,49 +53,10 @@ function listing(...custom: string[]): string {
   return JSON.stringify({ templates: [...customized, ...defaults] });
 }
 
-interface Reply {
-  status: number;
-  body: string;
-}
-const reply = (status: number, body = ""): Reply => ({ status, body });
+const scripted = useScriptedTenant(handler);
 
-let server: http.Server;
-let script: Reply[] = [];
-/** The API requests seen, `METHOD path` and the body as sent. */
-let seen: { call: string; body: string }[] = [];
-
-beforeAll(async () => {
-  blankTenantEnv();
-  server = http.createServer((request, response) => {
-    let body = "";
-    request.on("data", (chunk: Buffer) => (body += chunk.toString()));
-    request.on("end", () => {
-      if (request.url?.startsWith("/oauth/token")) {
-        response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ access_token: "recorded-access-token", expires_in: 86400, token_type: "Bearer" }));
-        return;
-      }
-      seen.push({ call: `${request.method} ${request.url}`, body });
-      const next = script.shift() ?? reply(500, `{"statusCode":500,"error":"Internal Server Error","message":"unscripted request"}`);
-      response.writeHead(next.status, { "content-type": JSON_TYPE }).end(next.body);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  await handler.configure(configureRequest({ "tenant:domain": url, "tenant:clientId": "recorded-client", "tenant:clientSecret": "recorded-secret" }));
-});
-
-afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
-  vi.unstubAllEnvs();
-});
-
-beforeEach(() => {
-  script = [];
-  seen = [];
-});
-
-const calls = () => seen.map((request) => request.call);
-const sent = (index: number) => JSON.parse(seen[index].body) as unknown;
+const calls = () => scripted().seen.map((request) => request.call);
+const sent = (index: number) => JSON.parse(scripted().seen[index].body) as unknown;
 
 async function create(desired: Record<string, unknown>) {
   const checked = await handler.check({}, desired);
@@ -122,7 +81,7 @@ const ENROLL_OUTPUTS = {
 
 describe("the recorded otp_enroll lifecycle through the handlers", () => {
   it("create: the fresh listing, then the recorded POST; the recorded 201 gives the outputs", async () => {
-    script = [reply(200, listing()), reply(201, ENROLL_CREATED)];
+    scripted().script = [reply(200, listing()), reply(201, ENROLL_CREATED)];
     const created = await create(ENROLL_INPUTS);
     expect(calls()).toEqual([`GET ${TEMPLATES}`, `POST ${TEMPLATES}`]);
     expect(sent(1)).toEqual(JSON.parse(ENROLL_CREATE));
@@ -130,14 +89,14 @@ describe("the recorded otp_enroll lifecycle through the handlers", () => {
   });
 
   it("get: the recorded 200 (the create's object) reads as the same outputs", async () => {
-    script = [reply(200, ENROLL_CREATED)];
+    scripted().script = [reply(200, ENROLL_CREATED)];
     const read = await handler.read("tem_unfGwbzq8aykhGPih5QLs1", ENROLL_OUTPUTS);
     expect(calls()).toEqual([`GET ${TEMPLATES}/tem_unfGwbzq8aykhGPih5QLs1`]);
     expect(read).toEqual({ id: "tem_unfGwbzq8aykhGPih5QLs1", props: ENROLL_OUTPUTS, inputs: { type: "otp_enroll", disabled: false, content: ENROLL_INPUTS.content } });
   });
 
   it("update: the recorded PATCH is sent, the recorded 200 gives the outputs", async () => {
-    script = [reply(200, ENROLL_UPDATED)];
+    scripted().script = [reply(200, ENROLL_UPDATED)];
     const desired = { type: "otp_enroll", disabled: true, content: { from: "+9876543210", body: { text: "Updated enrollment code: @{code}", voice: "Updated enrollment code: @{code}" } } };
     const checked = await handler.check(ENROLL_OUTPUTS, desired);
     const updated = await handler.update("tem_unfGwbzq8aykhGPih5QLs1", ENROLL_OUTPUTS, checked.inputs);
@@ -147,7 +106,7 @@ describe("the recorded otp_enroll lifecycle through the handlers", () => {
   });
 
   it("delete: the recorded 204 with an empty JSON body, and the recorded 404 of a second DELETE, both succeed", async () => {
-    script = [reply(204), reply(404, NOT_FOUND)];
+    scripted().script = [reply(204), reply(404, NOT_FOUND)];
     await handler.delete("tem_unfGwbzq8aykhGPih5QLs1", ENROLL_OUTPUTS);
     await handler.delete("tem_unfGwbzq8aykhGPih5QLs1", ENROLL_OUTPUTS);
     expect(calls()).toEqual([`DELETE ${TEMPLATES}/tem_unfGwbzq8aykhGPih5QLs1`, `DELETE ${TEMPLATES}/tem_unfGwbzq8aykhGPih5QLs1`]);
@@ -156,14 +115,14 @@ describe("the recorded otp_enroll lifecycle through the handlers", () => {
 
 describe("other recorded answers through the handlers", () => {
   it("a create without from: the recorded POST, and an answer without the from key", async () => {
-    script = [reply(200, listing()), reply(201, BLOCKED_CREATED)];
+    scripted().script = [reply(200, listing()), reply(201, BLOCKED_CREATED)];
     const created = await create({ type: "blocked_account", content: { body: { text: "Your account has been blocked", voice: "Your account has been blocked" } } });
     expect(sent(1)).toEqual(JSON.parse(BLOCKED_CREATE));
     expect(created.outs?.content).toEqual({ body: { text: "Your account has been blocked", voice: "Your account has been blocked" } });
   });
 
   it("a template reset by hand (the recorded reset answer) reads as drift back to the default text, from kept", async () => {
-    script = [reply(200, VERIFY_RESET)];
+    scripted().script = [reply(200, VERIFY_RESET)];
     const stored = { type: "otp_verify", disabled: false, content: { from: "1234567890", body: { text: "Ours {{ code | escape }}" } }, adopted: null, schemaVersion: 1 };
     const read = await handler.read("tem_rTHkjwsKV5SmPSJdWyCDSB", stored);
     expect(read.props).toMatchObject({ content: { from: "1234567890", body: { text: VERIFY_TEXT, voice: VERIFICATION_VOICE } }, updatedAt: "2025-02-10T11:53:45.216Z" });
@@ -171,10 +130,10 @@ describe("other recorded answers through the handlers", () => {
   });
 
   it("a listing with one type customized: that type's template is found by its id, the defaults (no id) never are", async () => {
-    script = [reply(200, listing(VERIFY_RESET))];
+    scripted().script = [reply(200, listing(VERIFY_RESET))];
     const error = await rejectionOf(create({ type: "otp_verify", content: { body: { text: "Ours" } } }));
     expect(error.message).toContain('"otp_verify" phone template is customized already (id "tem_rTHkjwsKV5SmPSJdWyCDSB")');
-    script = [reply(200, listing(VERIFY_RESET)), reply(201, BLOCKED_CREATED)];
+    scripted().script = [reply(200, listing(VERIFY_RESET)), reply(201, BLOCKED_CREATED)];
     await create({ type: "blocked_account", content: { body: { text: "Your account has been blocked", voice: "Your account has been blocked" } } });
     expect(calls().slice(1)).toEqual([`GET ${TEMPLATES}`, `POST ${TEMPLATES}`]);
   });
@@ -182,21 +141,21 @@ describe("other recorded answers through the handlers", () => {
 
 describe("a 409 on the POST (another tool customized the type meanwhile)", () => {
   it("with adoptExisting: one more listing, and the template found is adopted; never a second POST", async () => {
-    script = [reply(200, listing()), reply(409, CONFLICT), reply(200, listing(ENROLL_CREATED)), reply(200, ENROLL_UPDATED)];
+    scripted().script = [reply(200, listing()), reply(409, CONFLICT), reply(200, listing(ENROLL_CREATED)), reply(200, ENROLL_UPDATED)];
     const adopted = await create({ ...ENROLL_INPUTS, disabled: true, content: JSON.parse(ENROLL_UPDATE).content, adoptExisting: true });
     expect(calls()).toEqual([`GET ${TEMPLATES}`, `POST ${TEMPLATES}`, `GET ${TEMPLATES}`, `PATCH ${TEMPLATES}/tem_unfGwbzq8aykhGPih5QLs1`]);
     expect(adopted.outs).toMatchObject({ disabled: true, adopted: { disabled: false, content: ENROLL_INPUTS.content } });
   });
 
   it("without: the error naming the type and the id, after one more listing", async () => {
-    script = [reply(200, listing()), reply(409, CONFLICT), reply(200, listing(ENROLL_CREATED))];
+    scripted().script = [reply(200, listing()), reply(409, CONFLICT), reply(200, listing(ENROLL_CREATED))];
     const error = await rejectionOf(create(ENROLL_INPUTS));
     expect(error.message).toContain('"otp_enroll" phone template is customized already (id "tem_unfGwbzq8aykhGPih5QLs1")');
     expect(calls()).toEqual([`GET ${TEMPLATES}`, `POST ${TEMPLATES}`, `GET ${TEMPLATES}`]);
   });
 
   it("when the listing still shows none: an error saying nothing changed, not a second POST", async () => {
-    script = [reply(200, listing()), reply(409, CONFLICT), reply(200, listing())];
+    scripted().script = [reply(200, listing()), reply(409, CONFLICT), reply(200, listing())];
     const error = await rejectionOf(create(ENROLL_INPUTS));
     expect(error.message).toMatch(/409.*no custom template of that type\. Nothing was changed/);
     expect(calls().filter((call) => call.startsWith("POST"))).toHaveLength(1);

@@ -52,6 +52,22 @@ export const SCENARIOS: Readonly<Record<string, Scenario>> = {
     create: { type: "otp_verify", content: { from: "+15550100", body: { text: "{{ code | escape }} is your code" } } },
     update: { type: "otp_verify", disabled: true, content: { body: { text: "{{ code | escape }} is your code", voice: "Your code is {{ code | escape }}" } } },
   },
+  duoSettings: {
+    create: { integrationKey: "DIWJ8X6AEYOR5OMC6TQ1", secretKey: AUTH_TOKEN, hostname: "api-1a2b3c4d.duosecurity.com" },
+    // The key left out: the tenant's, read just before the write.
+    update: { integrationKey: "DIWJ8X6AEYOR5OMC6TQ1", hostname: "api-9z8y7x6w.duosecurity.com" },
+  },
+  webAuthnSettings: { create: { factor: "webauthn-roaming", userVerification: "required" }, update: { factor: "webauthn-roaming", userVerification: "preferred" } },
+  pushCustomApp: {
+    create: { appName: "Example Authenticator", appleAppLink: "https://apps.apple.com/app/id123456789", googleAppLink: "https://play.google.com/store/apps/details?id=com.example.auth" },
+    update: { appName: "Example Authenticator 2" },
+  },
+  // A fresh tenant has the documented defaults: each create sets another value; each update leaves a field out.
+  mfaSettings: {
+    create: { displayRememberMeCheckbox: false, sessionInactivityTimeout: 28800, sessionOverallTimeout: 28800 },
+    update: { displayRememberMeCheckbox: true, sessionInactivityTimeout: 28800, sessionOverallTimeout: 86400 },
+  },
+  otpSettings: { create: { factor: "sms", otpLength: 8 }, update: { factor: "sms", otpExpirationTime: 120 } },
 };
 
 /** The scenario of a registered resource; fails naming it when there is none. */

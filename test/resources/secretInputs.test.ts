@@ -35,7 +35,7 @@ const cases = REGISTRY.flatMap(({ definition }) =>
 
 describe("secret inputs", () => {
   it("exist in the scenarios of every resource that takes one", () => {
-    expect(new Set(cases.map(([module]) => module))).toEqual(new Set(["phoneProvider", "snsPushProvider", "apnsPushProvider", "fcmPushProvider", "eventStream"]));
+    expect(new Set(cases.map(([module]) => module))).toEqual(new Set(["phoneProvider", "snsPushProvider", "apnsPushProvider", "fcmPushProvider", "eventStream", "duoSettings"]));
   });
 
   it.each(cases)("%s %s: shorter than 4 characters is refused without showing it; the docs say so", async (module, path, description) => {

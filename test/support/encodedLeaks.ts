@@ -2,7 +2,8 @@
  * Finds a secret in text the way an attacker reading it would, independently of the package's redaction: its text
  * forms (raw, URL- and form-encoded, JSON-escaped) by any 6 consecutive characters, and its bytes by decoding every
  * run of base64 (either alphabet, each of the 4 alignments, so inside Basic credentials too) or hex (both
- * alignments) in the text and looking for any 6 consecutive bytes of the secret.
+ * alignments) in the text and looking for any 6 consecutive bytes of the secret — and, for a secret written in
+ * base64 (an APNs certificate), of the bytes it stands for.
  */
 const PIECE = 6;
 
@@ -43,11 +44,14 @@ export function leakedForms(text: string, secret: string): string[] {
       }
     }
   }
-  const bytes = Buffer.from(secret, "utf8");
   const base64 = decodedRuns(text, /[A-Za-z0-9+/_-]{8,}/g, 4, (part) => Buffer.from(part.replace(/-/g, "+").replace(/_/g, "/"), "base64"));
-  if (base64.some((decoded) => holdsPiece(decoded, bytes))) found.push("base64");
   const hex = decodedRuns(text, /[0-9a-fA-F]{12,}/g, 2, (part) => Buffer.from(part.slice(0, part.length - (part.length % 2)), "hex"));
-  if (hex.some((decoded) => holdsPiece(decoded, bytes))) found.push("hex");
+  const stoodFor = /^[A-Za-z0-9+/]+={0,2}$/.test(secret) ? Buffer.from(secret, "base64") : undefined;
+  for (const [label, bytes] of [["", Buffer.from(secret, "utf8")], [" of its decoded bytes", stoodFor]] as const) {
+    if (bytes === undefined || bytes.length < PIECE) continue;
+    if (base64.some((decoded) => holdsPiece(decoded, bytes))) found.push(`base64${label}`);
+    if (hex.some((decoded) => holdsPiece(decoded, bytes))) found.push(`hex${label}`);
+  }
   return found;
 }
 

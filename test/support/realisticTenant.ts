@@ -1,8 +1,10 @@
 /**
  * A tenant as a team would bring one under code, seeded into the emulator through the API (and its controls for
- * MFA and streams): a phone provider sending both ways, message types `sms` and `voice`, `sms`, `otp` and
- * `push-notification` on, the policy `all-applications`, SNS (selected) and APNs configurations, two customized
- * phone templates, and event streams of the three destination types, webhooks with each authorization method.
+ * MFA and streams): a phone provider sending both ways, message types `sms` and `voice`, `sms`, `otp`,
+ * `push-notification`, `duo` and `webauthn-roaming` on, the policy `all-applications`, SNS (selected) and APNs
+ * configurations, Duo's integration, security keys that verify their user, a custom push app, an eight-hour MFA
+ * session and eight-digit SMS codes, two customized phone templates, and event streams of the three destination
+ * types, webhooks with each authorization method.
  * Every secret is a sentinel (the webhooks' are the emulator's own), so leak scans know what to look for; and the
  * tenant can be read back whole, secrets included, to prove it unchanged.
  */
@@ -12,6 +14,8 @@ export const PHONE_TOKEN = "sentinel-export-phone-token-6b1f";
 export const AWS_SECRET = "sentinel-export-aws-secret-0c7e";
 /** Base64, as the certificate must be; a sentinel all the same. */
 export const P12 = Buffer.from("sentinel-export-p12-certificate-5a2d").toString("base64");
+/** Duo's secret key, which the service returns (never exported). */
+export const DUO_SECRET = "sentinel-export-duo-secret-8e3c";
 
 async function call(emulator: Emulator, token: string, method: string, path: string, body: unknown): Promise<void> {
   const response = await fetch(`${emulator.url}/api/v2${path}`, {
@@ -25,7 +29,25 @@ async function call(emulator: Emulator, token: string, method: string, path: str
 /** Seeds the tenant; answers every secret it holds (the sentinels above and the webhooks' secrets). */
 export async function seedRealisticTenant(emulator: Emulator, clientId: string, streams: number): Promise<string[]> {
   const token = await emulator.issueToken(clientId);
-  emulator.seedMfa({ factors: { sms: true, otp: true, "push-notification": true }, policies: ["all-applications"], messageTypes: ["sms", "voice"] });
+  emulator.seedMfa({
+    factors: { sms: true, otp: true, "push-notification": true, duo: true, "webauthn-roaming": true },
+    policies: ["all-applications"],
+    messageTypes: ["sms", "voice"],
+  });
+  await call(emulator, token, "PUT", "/guardian/factors/duo/settings", { ikey: "DIEXPORTSEED00000001", skey: DUO_SECRET, host: "api-export.duosecurity.com" });
+  await call(emulator, token, "PUT", "/guardian/factors/webauthn-roaming/settings", { userVerification: "required" });
+  await call(emulator, token, "PATCH", "/prompts/mfa-push", {
+    app_name: "Tenant Authenticator",
+    apple_app_link: "https://apps.apple.com/app/id100200300",
+    google_app_link: "https://play.google.com/store/apps/details?id=com.example.tenant",
+  });
+  await call(emulator, token, "PUT", "/guardian/settings", {
+    display_remember_me_checkbox: true,
+    remember_me_default_value: false,
+    mfa_session_inactivity_timeout: 28800,
+    mfa_session_overall_timeout: 28800,
+  });
+  await call(emulator, token, "PUT", "/guardian/factors/phone/settings", { otp_length: 8, otp_expiration_time: 120 });
   await call(emulator, token, "POST", "/branding/phone/providers", {
     name: "vendor_a",
     credentials: { auth_token: PHONE_TOKEN },
@@ -54,7 +76,7 @@ export async function seedRealisticTenant(emulator: Emulator, clientId: string, 
     const { password, token: bearer, header_value } = stream.destination.configuration.webhook_authorization;
     return [password, bearer, header_value].filter((secret): secret is string => secret !== undefined);
   });
-  return [PHONE_TOKEN, AWS_SECRET, P12, Buffer.from(P12, "base64").toString(), ...webhookSecrets];
+  return [PHONE_TOKEN, AWS_SECRET, P12, Buffer.from(P12, "base64").toString(), DUO_SECRET, ...webhookSecrets];
 }
 
 /**
@@ -78,6 +100,7 @@ export function tenantSnapshot(emulator: Emulator): unknown {
     eventStreams: state.eventStreams,
     pushCredentials: { sns: state.pushCredentials.sns, apns: state.pushCredentials.apns, fcmv1: state.pushCredentials.fcmv1 },
     mfa: state.mfa.snapshot(),
+    factorSettings: { duo: state.factorSettings.duo, webauthn: state.factorSettings.webauthn, customApp: state.factorSettings.customApp, guardian: state.factorSettings.guardian, otp: state.factorSettings.otp },
     phoneTemplates: [...state.phoneTemplates.custom.values()],
   });
 }

@@ -1,9 +1,10 @@
-// Injected faults: the next K requests matching a method and path get a 429, a 5xx, a dropped
+// Injected faults: the next K requests matching a method and path get a 429, a 5xx, an entitlement 403, a dropped
 // connection or a delay. The first pending fault that matches is used and its count spent.
 import { apiError, reasonPhrase, type ApiResult } from "./http";
 import type { FaultKind, FaultSpec } from "./types";
 
-const KINDS: readonly FaultKind[] = ["429", "500", "502", "503", "drop", "delay"];
+const KINDS: readonly FaultKind[] = ["429", "500", "502", "503", "drop", "delay", "not_entitled", "insufficient_entitlement"];
+const ENTITLEMENT_KINDS: readonly FaultKind[] = ["not_entitled", "insufficient_entitlement"];
 const ALLOWED_KEYS = new Set(["method", "path", "count", "kind", "resetSeconds", "retryAfterSeconds", "delayMs", "afterHandling"]);
 
 interface PendingFault {
@@ -28,7 +29,7 @@ export function parseFaultSpec(value: unknown): FaultSpec | string {
   }
   if (spec.kind === "delay" && spec.delayMs === undefined) return "a delay fault needs delayMs";
   if (spec.afterHandling !== undefined && typeof spec.afterHandling !== "boolean") return "afterHandling must be a boolean";
-  if (spec.afterHandling === true && (spec.kind === "delay" || spec.kind === "429")) {
+  if (spec.afterHandling === true && (spec.kind === "delay" || spec.kind === "429" || ENTITLEMENT_KINDS.includes(spec.kind as FaultKind))) {
     return "afterHandling applies to drop and 5xx faults only";
   }
   // Token requests are matched (and logged) as "/oauth/token" whichever spelling the client used.
@@ -72,13 +73,22 @@ export class FaultBook {
   }
 }
 
-/** The response a 429 or 5xx fault sends; token-endpoint faults use the OAuth error shape. */
+/** The answer of a tenant whose plan does not offer what was called: the body recorded for `not_entitled` (auth0/terraform-provider-auth0#1732). */
+function notEntitled(kind: FaultKind): ApiResult {
+  return apiError(403, "The requestor is not entitled to perform this operation.", kind);
+}
+
+/** The response a 429, 5xx or entitlement fault sends; token-endpoint faults use the OAuth error shape. */
 export function faultResponse(
   fault: FaultSpec,
   isTokenPath: boolean,
   rateHeaders: Record<string, string>,
   retryAfterByDefault: boolean,
 ): ApiResult {
+  if (ENTITLEMENT_KINDS.includes(fault.kind)) {
+    const result = isTokenPath ? { status: 403, body: { error: "access_denied", error_description: "Forbidden" } } : notEntitled(fault.kind);
+    return { ...result, headers: { ...rateHeaders } };
+  }
   const status = Number(fault.kind);
   const headers: Record<string, string> = { ...rateHeaders };
   let result: ApiResult;

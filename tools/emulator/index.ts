@@ -31,6 +31,8 @@ export { SEED_DESTINATIONS } from "./state";
 export { PushCredentials, SNS_FIELDS } from "./pushCredentials";
 export type { StoredApns, StoredFcmV1, StoredSns } from "./pushCredentials";
 export { MFA_FACTORS, MFA_POLICIES, PHONE_MESSAGE_TYPES, MfaSettings } from "./mfaState";
+export { FactorSettings, USER_VERIFICATIONS } from "./factorSettings";
+export type { OtpFactor, StoredCustomApp, StoredDuo, StoredGuardianSettings, StoredOtpSettings, StoredWebAuthn, UserVerification, WebAuthnFactor } from "./factorSettings";
 export type { MfaFactorName, MfaPolicyName, MfaSeed, PhoneMessageType, StoredFactor } from "./mfaState";
 export { LISTED_DEFAULT_TYPES, PHONE_TEMPLATE_DEFAULT_BODIES, PHONE_TEMPLATE_TYPES, PhoneTemplates } from "./phoneTemplates";
 export type { PhoneTemplateBody, PhoneTemplateType, StoredPhoneTemplate } from "./phoneTemplates";
@@ -46,6 +48,7 @@ export type {
 export { CONTRACT_SCOPES, isContractScope } from "./scopes";
 export { userExists, CUSTOM_DOMAIN_HEADER } from "./routes/enrollmentTickets";
 export { APNS_PATH, FCMV1_PATH, SNS_PATH } from "./routes/pushCredentials";
+export { CUSTOM_APP_PATH, DUO_SETTINGS_PATH, GUARDIAN_SETTINGS_PATH } from "./routes/factorSettings";
 /** The `next` value the listing sends on a page that ends at this stream (for tests that follow the chain). */
 export { encodeCursor as eventStreamCursor } from "./routes/streamCursor";
 

@@ -25,6 +25,11 @@ export interface StringSchema extends Described {
 export interface BooleanSchema extends Described {
   type: "boolean";
 }
+export interface IntegerSchema extends Described {
+  type: "integer";
+  minimum?: number;
+  maximum?: number;
+}
 export interface ArraySchema extends Described {
   type: "array";
   items: Schema;
@@ -32,7 +37,7 @@ export interface ArraySchema extends Described {
   maxItems?: number;
   uniqueItems?: boolean;
 }
-export type Schema = ObjectSchema | StringSchema | BooleanSchema | ArraySchema;
+export type Schema = ObjectSchema | StringSchema | BooleanSchema | IntegerSchema | ArraySchema;
 
 export interface ValidationIssue {
   message: string;
@@ -61,6 +66,12 @@ export function validate(value: unknown, schema: Schema, property?: string): Val
       return validateString(value as string, schema, at);
     case "boolean":
       return undefined;
+    case "integer": {
+      const number = value as number;
+      if (schema.minimum !== undefined && number < schema.minimum) return at(`Value ${number} is less than minimum ${schema.minimum}`);
+      if (schema.maximum !== undefined && number > schema.maximum) return at(`Value ${number} is greater than maximum ${schema.maximum}`);
+      return undefined;
+    }
     case "array": {
       const items = value as unknown[];
       if (schema.minItems !== undefined && items.length < schema.minItems) {

@@ -1,4 +1,5 @@
 // The emulated tenant's data. Stored records keep write-only secrets; the *View functions give the wire shapes.
+import { FactorSettings } from "./factorSettings";
 import { IdMint } from "./ids";
 import { PushCredentials } from "./pushCredentials";
 import { MfaSettings } from "./mfaState";
@@ -143,6 +144,8 @@ export class EmulatorState {
   readonly pushCredentials = new PushCredentials();
   /** Guardian factors, MFA policy and phone message types; every factor off on a fresh tenant. */
   readonly mfa = new MfaSettings();
+  /** Duo, WebAuthn, the push factor's custom app, MFA sessions and one-time codes (api-wire §11). */
+  readonly factorSettings = new FactorSettings();
   /** Phone notification templates: the customized ones by id, and each type's default body. */
   readonly phoneTemplates: PhoneTemplates;
   private lastTimestampMs = 0;
@@ -167,6 +170,7 @@ export class EmulatorState {
     this.enrollmentTickets.length = 0;
     this.pushCredentials.clear();
     this.mfa.clear();
+    this.factorSettings.clear();
     this.phoneTemplates.clear();
     this.seededCounts.clear();
   }
@@ -239,6 +243,7 @@ export class EmulatorState {
       eventStreams: this.eventStreams.map(eventStreamView),
       pushCredentials: this.pushCredentials.snapshot(),
       mfa: this.mfa.snapshot(),
+      factorSettings: this.factorSettings.snapshot(),
       phoneTemplates: this.phoneTemplates.snapshot(),
       enrollmentTickets: this.enrollmentTickets.map((ticket) => ({
         ticket_id: ticket.ticket_id,

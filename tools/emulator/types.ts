@@ -46,7 +46,11 @@ export interface EmulatorOptions {
   tls?: { key: string | Buffer; cert: string | Buffer };
 }
 
-export type FaultKind = "429" | "500" | "502" | "503" | "drop" | "delay";
+/**
+ * `not_entitled` and `insufficient_entitlement`: a 403 with that errorCode, as the service answers a call the
+ * tenant's plan does not offer (never recorded on the MFA settings' paths; api-wire §11.8).
+ */
+export type FaultKind = "429" | "500" | "502" | "503" | "drop" | "delay" | "not_entitled" | "insufficient_entitlement";
 
 export interface FaultSpec {
   method?: string;

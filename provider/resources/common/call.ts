@@ -2,7 +2,8 @@
  * What a handler's calls are given: the resource's type and name for messages, a way to warn the user about it, the
  * secrets the operation touches, and the tenant connection, checked to be the resource's tenant before its first use
  * (a refresh, update or delete made after `tenant:domain` moved to another tenant fails rather than touch that
- * tenant). Requests go through the shared client with the operation's secrets added, so no handler lists them.
+ * tenant). Requests go through the shared client with the operation's secrets added, so no handler lists them, and a
+ * refusal of the tenant's plan comes back as one error saying so (refusals.ts).
  */
 import type { z } from "zod";
 import type { HttpMethod, RequestOptions } from "../../client";
@@ -10,6 +11,7 @@ import { showWarning } from "../../client/log";
 import { tenantConnection, tenantDomain, type TenantConnection } from "../tenantConnection";
 import type { Identity } from "./definition";
 import { currentResource } from "./programName";
+import { withPlanRefusal } from "./refusals";
 import { assertSameTenant, singletonGetError } from "./tenantGuard";
 
 export interface Call {
@@ -82,7 +84,11 @@ export function makeCall(scope: CallScope): Call {
     tenantDomain: async () => tenantDomain((await tenantConnection()).settings),
     async request(method, path, options) {
       const { client } = await connection();
-      return client.request(method, path, { ...options, secrets: [...scope.secrets, ...(options.secrets ?? [])] });
+      try {
+        return await client.request(method, path, { ...options, secrets: [...scope.secrets, ...(options.secrets ?? [])] });
+      } catch (error) {
+        throw withPlanRefusal(error, scope.what, scope.identity.kind === "minted" ? scope.what : scope.identity.noun);
+      }
     },
   };
 }

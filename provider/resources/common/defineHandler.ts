@@ -9,6 +9,7 @@
  * Check and Diff load no request code: nothing here imports the client at run time.
  */
 import type { CheckResult, ConfigureRequest, CreateResult, ReadResult, UpdateResult } from "@pulumi/pulumi/dynamic";
+import { holdsReturnedSecret } from "../../client/returnedSecret";
 import { secretStrings } from "../../shapes/property";
 import { recordConfiguration, tenantConnection, tenantDomain } from "../tenantConnection";
 import { makeCall, type Call } from "./call";
@@ -52,8 +53,11 @@ export function defineHandler<Definition extends ResourceDefinition>(definition:
     ...secretStrings(definition.inputs, withoutDoorKeys(stored)),
   ];
   /** The outputs as stored, with the program's name when the inputs or state gave one (programName.ts). */
-  const finished = (outputs: OutputsOf<Definition>, programName?: string): StoredOutputs<Definition> =>
-    compact<PropertyBag>({ ...(outputs as PropertyBag), [PROGRAM_NAME_KEY]: programName, schemaVersion: STATE_VERSION }) as StoredOutputs<Definition>;
+  const finished = (outputs: OutputsOf<Definition>, programName?: string): StoredOutputs<Definition> => {
+    // A secret the service returned (Duo's key) is the handler's to compare and send back, never state's.
+    if (holdsReturnedSecret(outputs)) throw new Error(`${what}: a secret the service returned reached the outputs; nothing of it is stored`);
+    return compact<PropertyBag>({ ...(outputs as PropertyBag), [PROGRAM_NAME_KEY]: programName, schemaVersion: STATE_VERSION }) as StoredOutputs<Definition>;
+  };
   const withProgramName = (bag: PropertyBag, programName: string | undefined): PropertyBag =>
     programName === undefined ? bag : { ...bag, [PROGRAM_NAME_KEY]: programName };
 

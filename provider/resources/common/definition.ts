@@ -54,6 +54,17 @@ export function settingScopes(apiResource: string): OperationScopes {
   return { create: [read, update], read: [read], update: [update], delete: [update] };
 }
 
+/**
+ * The scopes of a tenant setting of several fields (common/fieldsSetting.ts): as `settingScopes`, and an update reads
+ * too (the fields left out of a whole-object write, or what a write's answer lacks); so does a delete, unless it never
+ * needs to (`deleteReads` false: what create found holds every field a write needs).
+ */
+export function fieldsSettingScopes(apiResource: string, deleteReads = true): OperationScopes {
+  const read = `read:${apiResource}` as const;
+  const update = `update:${apiResource}` as const;
+  return { create: [read, update], read: [read], update: [read, update], delete: deleteReads ? [read, update] : [update] };
+}
+
 export interface ResourceDefinition<Inputs extends z.ZodObject = z.ZodObject, Outputs extends z.ZodObject = z.ZodObject> {
   name: string;
   module: string;
@@ -77,6 +88,11 @@ export interface ResourceDefinition<Inputs extends z.ZodObject = z.ZodObject, Ou
   replaceDeletesFirst?: boolean;
   /** What the client's token must hold for each operation; checked against the emulator's routes by running them. */
   scopes: OperationScopes;
+  /**
+   * The scopes no published source gives for these calls (the service documents none for the endpoint): which, and
+   * what they rest on instead ("the package's choice"). The README's scope table marks them.
+   */
+  unpublishedScopes?: { scopes: readonly Scope[]; basis: string };
   /**
    * Set when the service cannot read one back: why, in words that fit a `.get` or an import (which it fails). A
    * refresh then keeps the stored state as it is, and the handler has no read of its own to write.

@@ -4,12 +4,20 @@
  * any type beyond what these facts and the property shapes say, so a resource added later exports by itself.
  */
 
+/**
+ * Input values another resource must hold, each a value or the value of one of this resource's inputs (`{ input }`):
+ * `{ factor: { input: "factor" } }` is the factor this resource's `factor` names.
+ */
+export type ExportMatch = Readonly<Record<string, string | boolean | { input: string }>>;
+
 /** A kind this one depends on: every declared resource of it, or only when this resource's inputs hold `when`. */
 export interface ExportDependency {
   /** The other definition's `name`, e.g. "PhoneProvider". */
   on: string;
   /** Input values of this resource the edge needs (a selection of `"sns"` depends on the SNS configuration). */
   when?: Readonly<Record<string, string | boolean>>;
+  /** Only the resources of that kind whose inputs match (a factor's settings depend on that factor alone). */
+  to?: ExportMatch;
 }
 
 /** A type the command declares. */
@@ -31,6 +39,18 @@ export interface ExportFacts {
    * are reported as left out, `described` saying what they are ("off").
    */
   only?: { inputs: Readonly<Record<string, string | boolean>>; allFlag: string; described: string };
+  /**
+   * Only objects beside which the tenant holds an object of kind `on` matching `to` are declared (a WebAuthn factor's
+   * settings, when that factor is on), unless the command is given `--<allFlag>`; the others are reported as left
+   * out, `described` saying what they are.
+   */
+  onlyBeside?: { on: string; to: ExportMatch; allFlag: string; described: string };
+  /**
+   * A 403 saying the client's token lacks the scope to read it skips this kind, with a line in the report, instead of
+   * failing the export: it came after the export's first kinds, so a client made for those lacks its scope. (A 403
+   * saying the tenant's plan does not offer a kind skips any kind so.)
+   */
+  skippedWithoutScope?: true;
   /** What the README's export table adds about it (a consequence of the facts above worth knowing). */
   note?: string;
 }

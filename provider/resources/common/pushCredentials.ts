@@ -2,7 +2,7 @@
  * What the push-notification credential resources (SNS, APNs, FCM v1) share: none can be deleted through the API,
  * so a destroy that the service refuses is reported and the resource leaves the stack anyway.
  */
-import { ApiError } from "../../client/errors";
+import { RequestError } from "../../client/errors";
 import type { Call } from "./call";
 
 /**
@@ -11,7 +11,9 @@ import type { Call } from "./call";
  * what stays on the tenant. Anything else (no answer, 5xx after retries, settings) still fails the delete.
  */
 export async function reportRefusedClear(call: Call, error: unknown, whatStays: string): Promise<void> {
-  if (!(error instanceof ApiError) || error.status < 400 || error.status >= 500 || error.status === 429) throw error;
+  // An answer's refusal: the client's ApiError, or the plan's refusal a call makes of it (refusals.ts).
+  const status = error instanceof RequestError ? error.status : undefined;
+  if (status === undefined || status < 400 || status >= 500 || status === 429) throw error;
   // The client already took every secret the call knew out of this message.
-  await call.warn(`${error.message}. ${whatStays}`);
+  await call.warn(`${(error as RequestError).message}. ${whatStays}`);
 }

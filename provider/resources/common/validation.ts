@@ -16,6 +16,25 @@ export function strictShape<Shape extends z.ZodRawShape>(shape: Shape) {
   });
 }
 
+/**
+ * A whole number from `min` to `max`; every failure (a fraction, a string, out of range) names the whole range, and
+ * `unit` what it counts ("seconds, 1 hour to 30 days").
+ */
+export function wholeNumber(min: number, max: number, unit?: string): z.ZodNumber {
+  const reason = `must be a whole number from ${min} to ${max}${unit === undefined ? "" : ` (${unit})`}`;
+  return z.number({ error: reason }).int({ error: reason }).min(min, { error: reason }).max(max, { error: reason });
+}
+
+/** An https URL with a host: what a link users open (an app store's page) must be. */
+export function isHttpsUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === "https:" && url.hostname !== "" && !/\s/.test(value);
+  } catch {
+    return false;
+  }
+}
+
 /** A DNS label: letters, digits and hyphens, 1–63 characters, no hyphen at either end. */
 const LABEL = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
 
@@ -62,6 +81,8 @@ function describeExpected(expected: string): string {
 
 function reasonFor(issue: z.core.$ZodIssue, missing: boolean): string {
   const required = missing ? "is required; " : "";
+  // A schema's own words (a whole number's range) stand as they are, unless the value is missing.
+  if (!missing && issue.message.startsWith("must ")) return issue.message;
   switch (issue.code) {
     case "invalid_value":
       return `${required}must be one of ${quoteList(issue.values)}`;

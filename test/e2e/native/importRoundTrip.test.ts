@@ -3,7 +3,8 @@
  * outside the stack is imported, the CLI's generated code (the engine's generator's inputs: the read inputs plus a
  * zero value for each absent required input, as the stand-in's import produces them) is the program, and its first
  * preview and up change nothing. A phone provider's generated `credentials: {}`, the SNS configuration's
- * `awsSecretAccessKey: ""` and the APNs configuration's `p12: ""` keep the secret the service holds.
+ * `awsSecretAccessKey: ""` and the APNs configuration's `p12: ""` keep the secret the service holds; Duo's code has no
+ * `secretKey` (the service returns it, but an import never reads it into code or state), so the tenant's stays.
  * A new importable resource needs an example below: the test fails naming it until it has one.
  */
 import { mkdtempSync, rmSync } from "node:fs";
@@ -24,7 +25,9 @@ const AUTH_TOKEN = "sentinel-round-trip-sms-token-5e01";
 const AWS_SECRET = "sentinel-round-trip-aws-secret-91c4";
 /** Base64, as the certificate must be; a sentinel all the same. */
 const P12 = Buffer.from("sentinel-round-trip-p12-0d7a").toString("base64");
-const SENTINELS = [AUTH_TOKEN, AWS_SECRET, P12];
+/** Duo's key, which the service returns: read by the import, never kept. */
+const DUO_SECRET = "sentinel-round-trip-duo-secret-3f8e";
+const SENTINELS = [AUTH_TOKEN, AWS_SECRET, P12, DUO_SECRET];
 
 /** Inputs an object of each importable type is first made with (outside the importing stack). */
 const EXAMPLES: Record<string, Record<string, unknown>[]> = {
@@ -60,6 +63,17 @@ const EXAMPLES: Record<string, Record<string, unknown>[]> = {
   PhoneTemplate: [
     { type: "otp_verify", content: { from: "+15550100", body: { text: "{{ code | escape }} is your round-trip code", voice: "Your code is {{ pause }} {{ code | escape }}" } } },
     { type: "blocked_account", disabled: true, content: { body: { voice: "Your account was blocked." } } },
+  ],
+  DuoSettings: [{ integrationKey: "DIROUNDTRIP000000001", secretKey: DUO_SECRET, hostname: "api-round-trip.duosecurity.com" }],
+  WebAuthnSettings: [
+    { factor: "webauthn-roaming", userVerification: "required" },
+    { factor: "webauthn-platform", overrideRelyingParty: false },
+  ],
+  PushCustomApp: [{ appName: "Round Trip", appleAppLink: "https://apps.apple.com/app/id100200300", googleAppLink: "https://play.google.com/store/apps/details?id=com.example.roundtrip" }],
+  MfaSettings: [{ displayRememberMeCheckbox: false, rememberMeDefaultValue: true, sessionInactivityTimeout: 7200, sessionOverallTimeout: 86400 }],
+  OtpSettings: [
+    { factor: "sms", otpLength: 8, otpExpirationTime: 600 },
+    { factor: "email", otpLength: 10, otpExpirationTime: 3600 },
   ],
 };
 

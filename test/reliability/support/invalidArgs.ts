@@ -25,7 +25,7 @@ export interface InvalidCase {
   defects: Defect[];
 }
 
-type Kind = "string" | "boolean" | "object" | "array";
+type Kind = "string" | "boolean" | "number" | "object" | "array";
 
 // No null: a property given as null reads as one left out (test/resources/nullInputs.test.ts), which is a defect only
 // where the property is required, and `missing` covers that.
@@ -41,6 +41,7 @@ const anyValue = fc.oneof(
 function kindOf(value: unknown): Kind | "other" {
   if (typeof value === "string") return "string";
   if (typeof value === "boolean") return "boolean";
+  if (typeof value === "number") return "number";
   if (Array.isArray(value)) return "array";
   if (typeof value === "object" && value !== null) return "object";
   return "other";

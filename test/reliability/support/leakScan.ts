@@ -114,6 +114,25 @@ export class LeakScanner {
     if (result) this.addRun(label, result);
   }
 
+  /** A run that must fail (an echo refused it): its error and what it printed, then the state it left. */
+  async addFailingRun(label: string, engine: Engine, run: Promise<RunResult>): Promise<void> {
+    const outcome = await run.then(
+      () => ({ failed: false as const }),
+      (error: unknown) => ({ failed: true as const, error }),
+    );
+    if (!outcome.failed) throw new Error(`${label}: expected the run to fail`);
+    this.addError(label, outcome.error);
+    await this.addState(label, engine);
+  }
+
+  /** A run that must succeed: what it printed, then the state it left. */
+  async addSucceedingRun(label: string, engine: Engine, run: Promise<RunResult>): Promise<RunResult> {
+    const result = await run;
+    this.addRun(label, result);
+    await this.addState(label, engine);
+    return result;
+  }
+
   /** The state file as stored, and every `__provider` in it (decrypted state, so a secret one shows up). */
   async addState(label: string, engine: Engine): Promise<void> {
     this.addText(label, "state file", await engine.rawState());

@@ -1,6 +1,7 @@
 // The management-API route table.
 import { enrollmentTicketRoutes } from "./enrollmentTickets";
 import { eventStreamRoutes } from "./eventStreams";
+import { factorSettingRoutes } from "./factorSettings";
 import { mfaRoutes } from "./mfa";
 import { phoneProviderRoutes } from "./phoneProviders";
 import { phoneTemplateRoutes } from "./phoneTemplates";
@@ -16,6 +17,7 @@ export const apiRoutes: readonly Route[] = [
   ...enrollmentTicketRoutes,
   ...eventStreamRoutes,
   ...mfaRoutes,
+  ...factorSettingRoutes,
 ];
 
 export { Router, type Route, type RouteContext } from "./route";

@@ -1,0 +1,221 @@
+/**
+ * The lifecycle of a tenant setting of several fields (Duo's keys, a WebAuthn factor's options, the MFA session
+ * settings, the one-time codes, the push factor's app), which the API can set but not delete. Each field is an input
+ * the program may leave out, and one left out is not managed: never compared, and a write that must send the whole
+ * object fills it from the tenant's, read just before (or by the create's own read).
+ *
+ * Create reads first, records what the tenant had, and writes only when a given field differs (adopting a tenant as
+ * it is writes nothing); refresh is one read; delete puts back what create found with one write, none when the
+ * tenant already holds it, and a resource brought in by `get` or an import records nothing and leaves the setting.
+ * What cannot be put back (a field the tenant had not set, which no recorded call clears; a returned secret the stack
+ * replaced, which is never stored) stays, and delete says so in a warning.
+ *
+ * A secret the service returns in clear (Duo's key) reaches the handler as a ReturnedSecret: it is compared with the
+ * program's own value and sent back when the program leaves it out, and the outputs hold the program's value only,
+ * dropped by a refresh that finds the tenant's differs (a drift on that input, never the tenant's key).
+ */
+import { ReturnedSecret } from "../../client/returnedSecret";
+import { propertiesOf, type PropertyShape } from "../../shapes/property";
+import type { Call } from "./call";
+import type { InputsOf, OutputsOf, ResourceDefinition, StoredOutputs } from "./definition";
+import type { HandlerCalls } from "./defineHandler";
+import { inputChanged } from "./diff";
+import { LookupNotFoundError } from "./get";
+import type { PropertyBag } from "./jsonValues";
+
+type Name<Definition extends ResourceDefinition> = keyof InputsOf<Definition> & keyof OutputsOf<Definition> & string;
+
+export interface FieldsSetting<Definition extends ResourceDefinition> {
+  /** The inputs that are the setting's fields; the output of the same name reports the tenant's. */
+  fields: readonly Name<Definition>[];
+  /** The output recording the fields create found, put back on delete (`null` after `get` or an import). */
+  recordedAs: keyof OutputsOf<Definition> & string;
+  /** A secret field the service returns in clear, and the output saying whether the stack replaced the tenant's. */
+  returnedSecret?: { field: Name<Definition>; replacedAs: keyof OutputsOf<Definition> & string };
+  /** A setting kept per key (a factor): the input naming it (also the resource's id) and every key there is. */
+  key?: { input: Name<Definition>; all: readonly string[] };
+  /**
+   * The setting as the tenant holds it, flattened: each field (`null` when unset; a returned secret as a
+   * ReturnedSecret), and anything else the outputs report.
+   */
+  read(call: Call, key: string | undefined): Promise<PropertyBag>;
+  /**
+   * Writes the fields wanted (those the program gives, or those delete puts back) and answers the setting as it then
+   * is, flattened as `read` does — unless `answered` is false (a delete, which has no use for it). A write that sends
+   * the whole object sends `whole()`: every field, those `wanted` leaves out as the tenant holds them (read just
+   * before, only when one is left out).
+   */
+  write(call: Call, wanted: PropertyBag, whole: () => Promise<PropertyBag>, key: string | undefined, answered: boolean): Promise<PropertyBag>;
+  /** Whether the tenant holds a setting worth declaring (what `pulumi-tenant export` lists); default: always. */
+  held?(live: PropertyBag): boolean;
+}
+
+export function fieldsSettingCalls<Definition extends ResourceDefinition>(
+  definition: Definition,
+  setting: FieldsSetting<Definition>,
+): HandlerCalls<Definition> {
+  const { identity } = definition;
+  const shapes = setting.fields.map((name) => propertiesOf(definition.inputs).find((shape) => shape.name === name) as PropertyShape);
+  const secretField = setting.returnedSecret?.field;
+  const replacedAs = setting.returnedSecret?.replacedAs;
+  const tenantOutput = identity.kind === "keyed" ? identity.tenantOutput : undefined;
+  const keyInput = setting.key?.input;
+  const keyOf = (bag: object | undefined): string | undefined => (keyInput === undefined || bag === undefined ? undefined : String((bag as PropertyBag)[keyInput]));
+  const outputs = (bag: PropertyBag): OutputsOf<Definition> => bag as OutputsOf<Definition>;
+
+  /** The fields the program gives: those left out are not managed. */
+  const given = (desired: object): PropertyBag =>
+    Object.fromEntries(setting.fields.filter((name) => (desired as PropertyBag)[name] !== undefined).map((name) => [name, (desired as PropertyBag)[name]]));
+
+  /** The given fields whose value the tenant does not hold (a returned secret compared through its wrapper). */
+  const differing = (live: PropertyBag, wanted: PropertyBag): string[] =>
+    shapes
+      .filter((shape) => wanted[shape.name] !== undefined)
+      .filter((shape) => {
+        const held = live[shape.name];
+        if (shape.name === secretField) return !(held instanceof ReturnedSecret && held.matches(wanted[shape.name]));
+        return inputChanged(shape, held, wanted[shape.name]);
+      })
+      .map((shape) => shape.name);
+
+  /** The tenant's setting as outputs: a returned secret is the program's own value when the tenant holds it, else absent. */
+  function asOutputs(live: PropertyBag, programSecret: unknown): PropertyBag {
+    const result: PropertyBag = { ...live };
+    if (secretField !== undefined) {
+      const held = live[secretField];
+      result[secretField] = held instanceof ReturnedSecret && held.matches(programSecret) ? programSecret : undefined;
+    }
+    return result;
+  }
+
+  /** What create found, to put back on delete: every field but a returned secret (never stored). */
+  const recordedOf = (live: PropertyBag): PropertyBag =>
+    Object.fromEntries(setting.fields.filter((name) => name !== secretField).map((name) => [name, live[name] ?? null]));
+
+  /** A keyed setting's outputs that name it: its key, and the tenant it belongs to (as recorded, if it was). */
+  async function identifying(call: Call, key: string | undefined, stored: PropertyBag | undefined): Promise<PropertyBag> {
+    if (keyInput === undefined || tenantOutput === undefined) return {};
+    const recorded = stored?.[tenantOutput];
+    return { [keyInput]: key, [tenantOutput]: typeof recorded === "string" ? recorded : await call.tenantDomain() };
+  }
+
+  /** Every field for a whole-object write: `wanted`, and the tenant's for those it leaves out, read once if any is. */
+  const wholeOf = (wanted: PropertyBag, tenant: () => Promise<PropertyBag>): (() => Promise<PropertyBag>) => {
+    let whole: Promise<PropertyBag> | undefined;
+    const complete = setting.fields.every((name) => wanted[name] !== undefined);
+    return () => (whole ??= complete ? Promise.resolve({ ...wanted }) : tenant().then((live) => ({ ...pick(live, setting.fields), ...wanted })));
+  };
+
+  /** Warns, naming the resource as the program did, that what the stack set stays on the tenant, and why. */
+  const stays = (call: Call, why: string): Promise<void> =>
+    call.warn(`${call.named} was removed from the stack; ${why}. Change it in the service's dashboard if it is no longer wanted.`);
+
+  return {
+    async create(desired, call) {
+      const key = keyOf(desired);
+      const before = await setting.read(call, key);
+      const wanted = given(desired);
+      const changed = differing(before, wanted);
+      const written = changed.length > 0 ? await setting.write(call, wanted, wholeOf(wanted, async () => before), key, true) : {};
+      const programSecret = secretField === undefined ? undefined : wanted[secretField];
+      // A key the program sent in place of one the tenant held: that one is gone for good.
+      const replaced = secretField !== undefined && changed.includes(secretField) && before[secretField] instanceof ReturnedSecret;
+      const id = key ?? (await call.tenantDomain());
+      return {
+        id,
+        outputs: outputs({
+          ...asOutputs({ ...before, ...written }, programSecret),
+          [setting.recordedAs]: recordedOf(before),
+          ...(replacedAs ? { [replacedAs]: replaced } : {}),
+          ...(await identifying(call, key, undefined)),
+        }),
+      };
+    },
+
+    async read(id, stored, call) {
+      const key = keyInput === undefined ? undefined : id;
+      if (key !== undefined && !setting.key?.all.includes(key)) {
+        const detail = `no such ${keyInput}; the known ones are ${setting.key?.all.map((name) => `"${name}"`).join(", ")}.`;
+        throw stored ? new Error(`${call.what} "${id}": ${detail}`) : new LookupNotFoundError(call.what, id, detail);
+      }
+      await call.connection();
+      const now = await setting.read(call, key);
+      const programSecret = secretField === undefined ? undefined : (stored as PropertyBag | undefined)?.[secretField];
+      return {
+        id,
+        outputs: outputs({
+          [setting.recordedAs]: null,
+          ...(replacedAs ? { [replacedAs]: false } : {}),
+          ...stored,
+          ...(await identifying(call, key, stored)),
+          ...asOutputs(now, programSecret),
+        }),
+      };
+    },
+
+    async update(_id, stored, desired, call) {
+      await call.connection();
+      const key = keyOf(desired);
+      const wanted = given(desired);
+      const written = await setting.write(call, wanted, wholeOf(wanted, () => setting.read(call, key)), key, true);
+      const programSecret = secretField === undefined ? undefined : wanted[secretField];
+      const storedBag = stored as PropertyBag;
+      // A key sent that is not the one the stack sent before replaces what the tenant held (or what replaced it).
+      const replaced =
+        replacedAs !== undefined && (storedBag[replacedAs] === true || (programSecret !== undefined && programSecret !== storedBag[secretField as string]));
+      return outputs({
+        ...storedBag,
+        ...asOutputs(written, programSecret),
+        ...(replacedAs ? { [replacedAs]: replaced } : {}),
+        ...(keyInput ? { [keyInput]: key } : {}),
+      });
+    },
+
+    async list(call) {
+      const domain = await call.tenantDomain();
+      const keys = setting.key?.all ?? [undefined];
+      const listed: { id: string; outputs: OutputsOf<Definition> }[] = [];
+      for (const key of keys) {
+        const live = await setting.read(call, key);
+        if (setting.held && !setting.held(live)) continue;
+        const naming = keyInput === undefined || tenantOutput === undefined ? {} : { [keyInput]: key, [tenantOutput]: domain };
+        listed.push({
+          id: key ?? domain,
+          outputs: outputs({ ...asOutputs(live, undefined), [setting.recordedAs]: null, ...(replacedAs ? { [replacedAs]: false } : {}), ...naming }),
+        });
+      }
+      return listed;
+    },
+
+    async delete(id, stored: StoredOutputs<Definition>, call) {
+      const storedBag = stored as PropertyBag;
+      const recorded = storedBag[setting.recordedAs];
+      // Nothing recorded (after get or import): the setting stays as it is.
+      if (recorded === null || typeof recorded !== "object") return;
+      await call.connection();
+      const key = keyInput === undefined ? undefined : keyOf(stored) || id;
+      if (replacedAs !== undefined && storedBag[replacedAs] === true) {
+        return stays(call, `the tenant keeps what the stack set: its ${secretField} replaced the one the tenant had, which is never stored and cannot be put back`);
+      }
+      // A field the tenant did not have cannot be taken away (no recorded call clears one): it stays, said so.
+      const found = recorded as PropertyBag;
+      const unset = Object.keys(found).filter((name) => found[name] === null && storedBag[name] !== null && storedBag[name] !== undefined);
+      if (unset.length > 0) {
+        await stays(call, `its ${unset.join(", ")} stay${unset.length === 1 ? "s" : ""} as the stack set ${unset.length === 1 ? "it" : "them"}: the tenant had none, and no call known to work clears one`);
+      }
+      const restorable = withoutNulls(found);
+      // Nothing to write, or the tenant already holds it (the stack never changed it, or changed it back).
+      if (Object.keys(restorable).length === 0 || differing(storedBag, restorable).length === 0) return;
+      await setting.write(call, restorable, wholeOf(restorable, () => setting.read(call, key)), key, false);
+    },
+  };
+}
+
+function pick(bag: PropertyBag, names: readonly string[]): PropertyBag {
+  return Object.fromEntries(names.filter((name) => bag[name] !== undefined && bag[name] !== null).map((name) => [name, bag[name]]));
+}
+
+/** A recorded object's fields that were set: a `null` one was unset, which no write can send. */
+function withoutNulls(fields: PropertyBag): PropertyBag {
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== null && value !== undefined));
+}
