@@ -10,7 +10,8 @@
  * PULUMI_SKIP_CHECKPOINTS, for the recorded older `__provider` texts and today's · 10 `pulumi-tenant export` of a tenant
  * with 1,000 event streams under a rate limit, and the `up` of the program it wrote · 11 the package's share of an `up`
  * under the real CLI, beside the stand-in's, and the CLI's binaries. Sections 2, 6, 7, 9 and 10 run their programs
- * under the real CLI (tools/pulumi-cli); `PULUMI_CLI=0 npm run bench` runs them under the engine stand-in instead.
+ * under the real CLI (tools/pulumi-cli); `PULUMI_CLI=0 npm run bench` runs them under the engine stand-in instead,
+ * and `BENCH_SECTIONS=2,6,7,10` runs only those sections.
  */
 import * as os from "node:os";
 import { EXAMPLE_STREAMS, EXAMPLE_TEMPLATES, benchCallsPerOperation, benchEventStreamCalls, benchMfaCallsPerOperation } from "./callsPerOperation";
@@ -48,7 +49,16 @@ function progress(message: string): void {
   process.stderr.write(`[bench ${((performance.now() - started) / 1000).toFixed(0).padStart(4)} s] ${message}\n`);
 }
 
-async function section<T>(name: string, work: () => Promise<T>): Promise<T> {
+/** `BENCH_SECTIONS=2,7` runs only those sections (e.g. the engine's again under `PULUMI_CLI=0`); unset, all. */
+const chosenSections = (process.env.BENCH_SECTIONS ?? "").split(",").map((part) => part.trim()).filter(Boolean);
+if (chosenSections.some((part) => !/^(?:[1-9]|1[01])$/.test(part))) {
+  process.stderr.write(`BENCH_SECTIONS lists sections 1 to 11 separated by commas, e.g. "2,7"; got "${process.env.BENCH_SECTIONS}"\n`);
+  process.exit(2);
+}
+
+async function section<T>(name: string, work: () => Promise<T>): Promise<T | undefined> {
+  const number = name.split(" ")[0];
+  if (chosenSections.length > 0 && !chosenSections.includes(number)) return undefined;
   progress(`${name}…`);
   const sectionStart = performance.now();
   const result = await work();
@@ -62,30 +72,29 @@ async function main(): Promise<void> {
   const rows: Row[] = [];
 
   const throughput = await section("1 client throughput (https: this client, raw undici Pool and request, SDK)", () => benchThroughput({ rounds: 7 }));
-  rows.push(...throughputRows(throughput));
+  if (throughput) rows.push(...throughputRows(throughput));
 
   const calls = await section("2 calls per operation (examples/basic: create, update, no-op, preview, refresh, destroy)", () =>
     benchCallsPerOperation(),
   );
-  rows.push(...callRows(calls));
+  if (calls) rows.push(...callRows(calls));
   const mfaCalls = await section("2 calls per operation (examples/mfa-sms: create, update, no-op, preview --refresh, refresh, destroy)", () =>
     benchMfaCallsPerOperation(),
   );
-  rows.push(...mfaCallRows(mfaCalls));
-  rows.push(...phoneTemplateCallRows(mfaCalls, EXAMPLE_TEMPLATES));
+  if (mfaCalls) rows.push(...mfaCallRows(mfaCalls), ...phoneTemplateCallRows(mfaCalls, EXAMPLE_TEMPLATES));
   const pushCredentialCalls = await section("2 calls per operation (the three push credentials: create, update, no-op, preview --refresh, refresh, destroy)", () =>
     benchPushCredentialCalls(),
   );
-  rows.push(...pushCredentialCallRows(pushCredentialCalls));
+  if (pushCredentialCalls) rows.push(...pushCredentialCallRows(pushCredentialCalls));
   const factorSettingCalls = await section("2 calls per operation (the five MFA settings: create, update, no-op, preview --refresh, refresh, destroy)", () =>
     benchFactorSettingCalls(),
   );
-  rows.push(...factorSettingCallRows(factorSettingCalls));
+  if (factorSettingCalls) rows.push(...factorSettingCallRows(factorSettingCalls));
   const streamCalls = await section("2 calls per operation (examples/event-streams)", () => benchEventStreamCalls());
-  rows.push(...eventStreamCallRows(streamCalls, EXAMPLE_STREAMS));
+  if (streamCalls) rows.push(...eventStreamCallRows(streamCalls, EXAMPLE_STREAMS));
 
   const programCost = await section("3 stored provider text and the program's cost before registering", () => benchProgramCost(3));
-  rows.push(...storedTextRows(programCost));
+  if (programCost) rows.push(...storedTextRows(programCost));
 
   const coldRounds = 5;
   const cold = await section("4 host cold start", () => benchColdStart(coldRounds));
@@ -93,32 +102,32 @@ async function main(): Promise<void> {
   const perType = await section("4 handler load per resource type", () =>
     profileLoadPerType(REGISTRY.map((registered) => registered.definition.module)),
   );
-  rows.push(...coldStartRows(summarizeColdStart(cold), coldRounds, profile, perType));
+  if (cold && profile && perType) rows.push(...coldStartRows(summarizeColdStart(cold), coldRounds, profile, perType));
 
   const streams = await section("5 getEventStreams over 10,000 streams", () => benchGetEventStreams(10_000, 3));
-  rows.push(...eventStreamRows(streams));
+  if (streams) rows.push(...eventStreamRows(streams));
 
   const many = await section("6 up of 100 resources", () => benchManyResources(100, 3));
-  rows.push(...manyResourceRows(many));
+  if (many) rows.push(...manyResourceRows(many));
 
   const scale = await section("7 scale: 100 and 1,000 tickets, parallelism 8 and 64, 50 requests/s", () =>
     benchScaleMatrix((label) => progress(`7 ${label}: done`)),
   );
-  rows.push(...scaleRows(scale));
+  if (scale) rows.push(...scaleRows(scale));
 
   const plugin = await section("8 native plugin start against the bare host", () => benchPluginStart(5));
-  rows.push(...pluginStartRows(plugin));
+  if (plugin) rows.push(...pluginStartRows(plugin));
 
   const checkpoints = await section("9 state: 1,000 tickets with the file backend's checkpoints, older and current texts", () =>
     benchCheckpoints(1_000, (label) => progress(`9 ${label}: done`)),
   );
-  rows.push(...checkpointRows(checkpoints));
+  if (checkpoints) rows.push(...checkpointRows(checkpoints));
 
   const exported = await section("10 export of a tenant with 1,000 event streams, and the up of the exported program", () => benchExport(1_000));
-  rows.push(...exportRows(exported));
+  if (exported) rows.push(...exportRows(exported));
 
   const cliCost = await section("11 the package's share of an `up` under the real CLI and the stand-in; the CLI's binaries", () => benchCliCost(3));
-  rows.push(...cliCostRows(cliCost));
+  if (cliCost) rows.push(...cliCostRows(cliCost));
 
   progress(`all sections done in ${((performance.now() - started) / 1000).toFixed(0)} s`);
   process.stdout.write(`${machineLine(startLoad, date)}\n\n${markdownTable(rows)}\n`);
