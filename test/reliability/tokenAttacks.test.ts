@@ -180,6 +180,29 @@ describe("token attacks on every /api/v2 route", () => {
     [`PATCH ${FCM}`]: { body: { server_credentials: "{}" }, success: 200 },
   };
 
+  const guardianSettings = { display_remember_me_checkbox: false, remember_me_default_value: false, mfa_session_inactivity_timeout: 3600, mfa_session_overall_timeout: 7200 };
+  const otp = { otp_length: 8, otp_expiration_time: 300 };
+  const factorSettingPlans: Record<string, Omit<Prepared, "path">> = {
+    "GET /guardian/factors/duo/settings": { success: 200 },
+    "PUT /guardian/factors/duo/settings": { body: { ikey: "DIATTACK", skey: "attack-duo-secret", host: "api-attack.duosecurity.com" }, success: 200 },
+    "PATCH /guardian/factors/duo/settings": { body: { host: "api-attack.duosecurity.com" }, success: 200 },
+    "GET /guardian/factors/webauthn-roaming/settings": { success: 200 },
+    "PUT /guardian/factors/webauthn-roaming/settings": { body: { userVerification: "required" }, success: 200 },
+    "GET /guardian/factors/webauthn-platform/settings": { success: 200 },
+    "PUT /guardian/factors/webauthn-platform/settings": { body: { overrideRelyingParty: false }, success: 200 },
+    "GET /prompts/mfa-push": { success: 200 },
+    "PATCH /prompts/mfa-push": { body: { app_name: "Attack" }, success: 200 },
+    "GET /guardian/settings": { success: 200 },
+    "PUT /guardian/settings": { body: guardianSettings, success: 200 },
+    "GET /guardian/factors/phone/settings": { success: 200 },
+    "PUT /guardian/factors/phone/settings": { body: otp, success: 200 },
+    "GET /guardian/factors/email/settings": { success: 200 },
+    "PUT /guardian/factors/email/settings": { body: otp, success: 200 },
+    // The deprecated paths refuse a genuine token too (§11): the attacks must still be refused for the token first.
+    "GET /guardian/factors/sms/settings": { success: 403 },
+    "PUT /guardian/factors/sms/settings": { body: otp, success: 403 },
+  };
+
   /** Resets the tenant and builds a request that succeeds for this route with a genuine token. */
   async function prepare(route: Route): Promise<Prepared> {
     emulator.reset();
@@ -231,6 +254,7 @@ describe("token attacks on every /api/v2 route", () => {
       "GET /guardian/factors/phone/message-types": { success: 200 },
       "PUT /guardian/factors/phone/message-types": { body: { message_types: ["sms", "voice"] }, success: 200 },
       ...pushCredentialPlans,
+      ...factorSettingPlans,
     };
     const plan = plans[key];
     if (!plan) throw new Error(`no request for route ${key}: add one so the attack table covers it`);
