@@ -163,16 +163,18 @@ function missingDomainMessage(origin: Origin): string {
   );
 }
 
-function missingCredentialsMessage(origin: Origin, host: string): string {
+/** `host`: the tenant's, when its domain is known (an explicit Provider's may still be an unresolved Output). */
+function missingCredentialsMessage(origin: Origin, host: string | undefined): string {
+  const forHost = host === undefined ? "" : ` for ${host}`;
   if (origin.kind === "environment") {
     return (
-      `Missing tenant credentials for ${host}: set the ${ENV_VARS.clientId} and ${ENV_VARS.clientSecret} environment ` +
+      `Missing tenant credentials${forHost}: set the ${ENV_VARS.clientId} and ${ENV_VARS.clientSecret} environment ` +
       `variables (a machine-to-machine client of the management API), or the ${ENV_VARS.apiToken} environment variable instead.`
     );
   }
   if (origin.kind === "provider") {
     return (
-      `Missing tenant credentials for ${host}: give ${providerLabel(origin.name)} its "clientId" and ` +
+      `Missing tenant credentials${forHost}: give ${providerLabel(origin.name)} its "clientId" and ` +
       `"clientSecret" arguments, or an "apiToken" instead (or set the ${ENV_VARS.clientId} and ` +
       `${ENV_VARS.clientSecret}, or the ${ENV_VARS.apiToken}, environment variables).`
     );
@@ -196,7 +198,7 @@ function howToSet(name: "clientId" | "clientSecret", origin: Origin): string {
   return `set the stack config "${CONFIG_KEYS[name]}" (${command}) or the ${ENV_VARS[name]} environment variable`;
 }
 
-function resolveAuth(lookup: ConfigLookup, env: NodeJS.ProcessEnv, origin: Origin, host: string): AuthSettings {
+function resolveAuth(lookup: ConfigLookup, env: NodeJS.ProcessEnv, origin: Origin, host: string | undefined): AuthSettings {
   const token = readSetting("apiToken", lookup, env, origin);
   const clientId = readSetting("clientId", lookup, env, origin);
   const clientSecret = readSetting("clientSecret", lookup, env, origin);
@@ -249,14 +251,34 @@ export function missingSettingKeys(lookup: ConfigLookup, env: NodeJS.ProcessEnv 
 }
 
 /**
+ * The error of a setting that neither the lookup nor the environment gives (the domain, or credentials of either
+ * kind), without judging the values: what can be told of an explicit Provider whose arguments are still Outputs.
+ * `undefined` when every setting needed is given.
+ */
+export function missingSettingsError(lookup: ConfigLookup, env: NodeJS.ProcessEnv = process.env): ConfigError | undefined {
+  const origin = originOf(providerNameIn(lookup));
+  if (!readSetting("domain", lookup, env, origin)) return new ConfigError(missingDomainMessage(origin));
+  try {
+    resolveAuth(lookup, env, origin, undefined);
+    return undefined;
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+}
+
+function providerNameIn(lookup: ConfigLookup): string | undefined {
+  const marker: unknown = lookup(PROVIDER_NAME_KEY);
+  return typeof marker === "string" && marker.trim() !== "" ? marker.trim() : undefined;
+}
+
+/**
  * Stack config first, then env (TENANT_DOMAIN, TENANT_CLIENT_ID, TENANT_CLIENT_SECRET, TENANT_API_TOKEN,
  * TENANT_AUDIENCE); an explicit Provider's arguments arrive through the same lookup, with its name under
  * PROVIDER_NAME_KEY. Throws ConfigError.
  */
 export function resolveSettings(lookup: ConfigLookup, env: NodeJS.ProcessEnv = process.env): ConnectionSettings {
-  const marker: unknown = lookup(PROVIDER_NAME_KEY);
-  const providerName = typeof marker === "string" && marker.trim() !== "" ? marker.trim() : undefined;
-  return resolveFrom(lookup, env, originOf(providerName));
+  return resolveFrom(lookup, env, originOf(providerNameIn(lookup)));
 }
 
 /** The settings of a process that has no stack config (the `pulumi-tenant` command): its messages name the variables only. */

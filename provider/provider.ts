@@ -9,6 +9,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { CONFIG_KEYS, PROVIDER_NAME_KEY, SETTINGS, SETTING_NAMES, type ConfigLookup } from "./config";
 import type { ProviderArgs } from "./providerArgs.generated";
+import { requireProviderSettings } from "./resources/common/settingsGuard";
 
 /** The arguments of {@link Provider}, generated from the settings table (provider/settings.ts). */
 export type { ProviderArgs };
@@ -28,6 +29,7 @@ export class Provider extends pulumi.ProviderResource {
    * @param opts Resource options.
    */
   constructor(name: string, args: ProviderArgs, opts?: pulumi.ResourceOptions) {
+    requireProviderSettings(new Map<string, unknown>([[PROVIDER_NAME_KEY, name], ...SETTING_NAMES.map((setting) => [CONFIG_KEYS[setting], args[setting]] as const)]));
     super(
       "pulumi-nodejs",
       name,

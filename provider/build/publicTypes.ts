@@ -126,7 +126,7 @@ function renderClass(definition: ResourceDefinition, outputs: string): string {
     "  /** Used by `get`: no args, `opts.id` set. */\n",
     `  constructor(name: string, args: ${name}Args | undefined, ${options});\n`,
     `  constructor(name: string, args: ${name}Args | undefined, ${options}) {\n`,
-    `    super(${JSON.stringify(dynamicResourceType(name))}, name, { ...registeredProperties(${definitionName}, args, name), __provider: PROVIDER_TEXT }, withSecretOutputs(${definitionName}, opts));\n`,
+    `    super(${JSON.stringify(dynamicResourceType(name))}, name, { ...registeredProperties(${definitionName}, args, name), __provider: PROVIDER_TEXT }, resourceOptions(${definitionName}, opts));\n`,
     "  }\n}\n",
   ].join("");
 }
@@ -148,7 +148,7 @@ export function renderPublicTypes(definition: ResourceDefinition): string {
     .join("");
   const imports = [
     `import * as pulumi from "@pulumi/pulumi";\n`,
-    `import { registeredProperties, withSecretOutputs } from "../common/register";\n`,
+    `import { registeredProperties, resourceOptions } from "../common/register";\n`,
     `import { ${lowerFirst(definition.name)}Definition } from "./definition";\n`,
   ].join("");
   const text = [

@@ -8,7 +8,7 @@ import { functionToken } from "./definition";
 import { dependenciesReady } from "./invokeDependencies";
 import { checkEventStreamsArgs, pageThrough, type CheckedArgs } from "./eventStreamsPaging";
 import { invokeThroughMocks, mocksInUse } from "./mocks";
-import { asRunError } from "./programErrors";
+import { asRunError } from "../resources/common/programErrors";
 import { settingsForInvoke } from "./programSettings";
 import type { EventStreamInfo, GetEventStreamsArgs, GetEventStreamsOutputArgs, GetEventStreamsResult } from "./getEventStreams.generated";
 import { getEventStreamsDefinition } from "./getEventStreamsDefinition";

@@ -8,7 +8,7 @@ import { functionToken } from "./definition";
 import { dependenciesReady } from "./invokeDependencies";
 import { invokeThroughMocks, mocksInUse } from "./mocks";
 import { listPhoneTemplates } from "./phoneTemplatesListing";
-import { asRunError } from "./programErrors";
+import { asRunError } from "../resources/common/programErrors";
 import { settingsForInvoke } from "./programSettings";
 import type { GetPhoneTemplatesResult } from "./getPhoneTemplates.generated";
 import { getPhoneTemplatesDefinition } from "./getPhoneTemplatesDefinition";

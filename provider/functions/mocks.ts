@@ -2,12 +2,8 @@
 // answers with the token and the args as given: no settings needed, no connection opened. In a real
 // program, Pulumi's engine cannot serve an invoke for a dynamic-provider package, so they call the API.
 import * as pulumi from "@pulumi/pulumi";
-import { MockMonitor } from "@pulumi/pulumi/runtime/mocks";
 
-/** True when the program's resource monitor is the one `pulumi.runtime.setMocks` installed. */
-export function mocksInUse(): boolean {
-  return pulumi.runtime.getMonitor() instanceof MockMonitor;
-}
+export { mocksInUse } from "../resources/common/mocks";
 
 /** The invoke the mocks' `call` sees, e.g. token `tenant:index:getEventStreams`. */
 export function invokeThroughMocks<Result>(token: string, args: object, opts: pulumi.InvokeOptions | undefined): Promise<Result> {

@@ -10,7 +10,7 @@ import { REPO_ROOT, assertDistIsFresh } from "../resources/dist";
 function warningsOf(body: string): string[] {
   assertDistIsFresh();
   const script = [
-    `const { asRunError } = require(${JSON.stringify(path.join(REPO_ROOT, "dist", "functions", "programErrors.js"))});`,
+    `const { asRunError } = require(${JSON.stringify(path.join(REPO_ROOT, "dist", "resources", "common", "programErrors.js"))});`,
     // As Pulumi's program runner does: it reports unhandled rejections itself.
     "process.on('unhandledRejection', () => {});",
     body,
@@ -36,7 +36,7 @@ it("the package's error carries its message as its stack: inspecting it in colou
   // A stack as the runner sees one (the SDK's frames source-mapped under node_modules/@pulumi/), which Node 20.20's
   // coloured inspect of an error loops on (nodejs/node#64011).
   const script = [
-    `const { asRunError } = require(${JSON.stringify(path.join(REPO_ROOT, "dist", "functions", "programErrors.js"))});`,
+    `const { asRunError } = require(${JSON.stringify(path.join(REPO_ROOT, "dist", "resources", "common", "programErrors.js"))});`,
     "const error = new Error('Missing tenant domain');",
     "error.stack = 'Error: Missing tenant domain\\n    at async applyHelperAsync (/project/node_modules/@pulumi/output.ts:516:25)';",
     "asRunError(error);",

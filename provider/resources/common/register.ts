@@ -8,6 +8,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { namesWhere, propertiesOf, secretStrings, typeHoldsSecret, type PropertyShape } from "../../shapes/property";
 import type { ResourceDefinition } from "./definition";
 import { PROGRAM_NAME_KEY } from "./jsonValues";
+import { requireUsableSettings } from "./settingsGuard";
 
 /**
  * A property that is not secret itself but may hold a secret further down (e.g. a union variant's token) is
@@ -47,4 +48,10 @@ export function withSecretOutputs(
 ): pulumi.CustomResourceOptions | undefined {
   const secretOutputs = namesWhere(definition.outputs, (shape) => shape.secret === true);
   return secretOutputs.length === 0 ? opts : pulumi.mergeOptions(opts, { additionalSecretOutputs: secretOutputs });
+}
+
+/** The options a resource class registers with, once the settings its provider will store are known to work. */
+export function resourceOptions(definition: ResourceDefinition, opts: pulumi.CustomResourceOptions | undefined): pulumi.CustomResourceOptions | undefined {
+  requireUsableSettings(opts);
+  return withSecretOutputs(definition, opts);
 }
