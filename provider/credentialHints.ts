@@ -4,16 +4,6 @@
  */
 import { CONFIG_KEYS, ENV_VARS, providerLabel, type ConnectionSettings } from "./settings";
 
-/**
- * Why rotated credentials can still be refused: Pulumi stores a provider's settings in state at each `up`
- * (the stack config for the default provider, the arguments of an explicit one), and refresh, destroy and the
- * refresh phase of `preview/up --refresh` use the stored ones.
- */
-const STORED_SETTINGS_HINT =
-  `If you changed them since the last "pulumi up": refresh, destroy and "--refresh" use the ` +
-  `settings stored at that up. Run "pulumi up" once, or add --run-program (for the drift check: ` +
-  `"pulumi preview --refresh --run-program --expect-no-changes").`;
-
 /** What to tell the user when the service refuses the credentials, one text per case. */
 export interface CredentialHints {
   /** The token endpoint answered 401 to the client id and secret. */
@@ -45,18 +35,18 @@ export function credentialHints(settings: ConnectionSettings): CredentialHints {
   if (settings.providerName !== undefined) {
     const provider = providerLabel(settings.providerName);
     return {
-      clientCredentialsRejected: `${rejected}: check the "clientId" and "clientSecret" arguments of ${provider}. ${STORED_SETTINGS_HINT}`,
+      clientCredentialsRejected: `${rejected}: check the "clientId" and "clientSecret" arguments of ${provider}.`,
       audienceRefused: `${refused}, or set the "audience" argument of ${provider}.`,
-      apiTokenRejected: `${tokenRejected}: give ${provider} a fresh "apiToken" argument, or client credentials instead. ${STORED_SETTINGS_HINT}`,
+      apiTokenRejected: `${tokenRejected}: give ${provider} a fresh "apiToken" argument, or client credentials instead.`,
     };
   }
   return {
     clientCredentialsRejected:
       `${rejected}: check the stack config "${CONFIG_KEYS.clientId}" and "${CONFIG_KEYS.clientSecret}" ` +
-      `(or the ${ENV_VARS.clientId} and ${ENV_VARS.clientSecret} environment variables). ${STORED_SETTINGS_HINT}`,
+      `(or the ${ENV_VARS.clientId} and ${ENV_VARS.clientSecret} environment variables).`,
     audienceRefused: `${refused}, or set the stack config "${CONFIG_KEYS.audience}" (or ${ENV_VARS.audience}).`,
     apiTokenRejected:
       `${tokenRejected}: set a fresh one in the stack config "${CONFIG_KEYS.apiToken}" (or ${ENV_VARS.apiToken}), ` +
-      `or use client credentials instead. ${STORED_SETTINGS_HINT}`,
+      `or use client credentials instead.`,
   };
 }

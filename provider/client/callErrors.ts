@@ -56,21 +56,32 @@ export function failedCallError(
     const why = decision.reason === "deadline" ? "the next try would pass the call's deadline" : "too many rate-limited tries";
     return apiError(context, call, attempt, `Rate limited: ${why}; lower the concurrency or retry later.`);
   }
-  return apiError(context, call, attempt, decision.reason === "final" ? credentialHint(context, call, attempt.status) : undefined);
+  if (decision.reason !== "final") return apiError(context, call, attempt, undefined);
+  const refusal = credentialRefusal(context, call, attempt.status);
+  return apiError(context, call, attempt, refusal?.hint, refusal?.refused);
 }
 
-function credentialHint(context: CallErrorContext, call: Call, status: number): string | undefined {
+/** What the answer says of the credentials: a hint, and whether they themselves were refused. */
+function credentialRefusal(context: CallErrorContext, call: Call, status: number): { hint: string; refused: boolean } | undefined {
   if (!call.authenticated) {
-    if (status === 401) return context.hints.clientCredentialsRejected;
-    if (status === 403) return context.hints.audienceRefused;
+    if (status === 401) return { hint: context.hints.clientCredentialsRejected, refused: true };
+    if (status === 403) return { hint: context.hints.audienceRefused, refused: true };
     return undefined;
   }
   if (status !== 401) return undefined;
-  if (!context.tokens.renewable) return context.hints.apiTokenRejected;
-  return context.tokens.refused ? "A freshly issued access token was refused as well; later calls in this run fail without sending." : undefined;
+  if (!context.tokens.renewable) return { hint: context.hints.apiTokenRejected, refused: true };
+  return context.tokens.refused
+    ? { hint: "A freshly issued access token was refused as well; later calls in this run fail without sending.", refused: true }
+    : undefined;
 }
 
-function apiError(context: CallErrorContext, call: Call, attempt: Extract<Attempt, { kind: "response" }>, hint: string | undefined): ApiError {
+function apiError(
+  context: CallErrorContext,
+  call: Call,
+  attempt: Extract<Attempt, { kind: "response" }>,
+  hint: string | undefined,
+  credentialsRefused = false,
+): ApiError {
   // The answer itself may hold secrets the call never knew (a refresh's, an import's): its secret fields name them.
   const redactor = context.redactorFor(call, attempt.text);
   const details = parseErrorBody(attempt.text, STATUS_CODES[attempt.status] ?? "Error", (text) => redactor.redactService(text));
@@ -83,6 +94,7 @@ function apiError(context: CallErrorContext, call: Call, attempt: Extract<Attemp
     path: call.shownPath,
     operation: call.operation,
     hint,
+    credentialsRefused,
   });
 }
 
@@ -98,6 +110,7 @@ export function refusedCredentialsError(call: Call): ApiError {
     path: call.shownPath,
     operation: call.operation,
     hint: "Check that the client is authorized for the tenant's management API and the audience is right.",
+    credentialsRefused: true,
   });
 }
 

@@ -83,6 +83,8 @@ export interface ApiErrorDetails {
   operation: string;
   /** Extra guidance appended to the message, e.g. which config keys to check. */
   hint?: string;
+  /** The service refused the settings' credentials (the secret, the token, or the client's access). */
+  credentialsRefused?: boolean;
 }
 
 /** The service answered with a non-success status that the client did not (or no longer could) retry. */
@@ -90,6 +92,8 @@ export class ApiError extends RequestError {
   declare readonly status: number;
   readonly error?: string;
   readonly serviceMessage: string;
+  /** The service refused the settings' credentials: the settings, not the call, need fixing. */
+  readonly credentialsRefused: boolean;
 
   constructor(details: ApiErrorDetails) {
     const reason = details.error ? ` ${details.error}` : "";
@@ -101,6 +105,7 @@ export class ApiError extends RequestError {
     this.name = "ApiError";
     this.error = details.error;
     this.serviceMessage = details.serviceMessage;
+    this.credentialsRefused = details.credentialsRefused === true;
   }
 }
 

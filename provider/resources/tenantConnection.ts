@@ -93,3 +93,36 @@ export function useSettings(settings: ConnectionSettings): void {
 export function tenantDomain(settings: ConnectionSettings): string {
   return new URL(settings.baseUrl).host;
 }
+
+/** What a message may say of the settings the host was configured with: never a secret. */
+export interface SettingsShown {
+  /** The tenant's host as resolved, else the domain as given; absent when none is set. */
+  tenant?: string;
+  clientId?: string;
+  /** Set when they are an explicit Provider's arguments. */
+  providerName?: string;
+  /** The process's own settings (the `pulumi-tenant` command): nothing was stored. */
+  environmentOnly: boolean;
+}
+
+export async function settingsShown(): Promise<SettingsShown> {
+  const settings = await tenantConnection().then(
+    (connection) => connection.settings,
+    () => undefined,
+  );
+  if (settings) {
+    return {
+      tenant: tenantDomain(settings),
+      clientId: settings.auth.kind === "clientCredentials" ? settings.auth.clientId : undefined,
+      providerName: settings.providerName,
+      environmentOnly: settings.environmentOnly === true,
+    };
+  }
+  const given = (key: string): string | undefined => recordedConfig.get(key) ?? undefined;
+  return {
+    tenant: given(CONFIG_KEYS.domain),
+    clientId: given(CONFIG_KEYS.clientId),
+    providerName: given(PROVIDER_NAME_KEY),
+    environmentOnly: false,
+  };
+}

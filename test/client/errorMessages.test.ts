@@ -9,12 +9,6 @@ import { classifyNetworkError } from "../../provider/client/networkErrors";
 import { PROVIDER_NAME_KEY, credentialHints, resolveEnvironmentSettings, resolveSettings, type ConfigLookup } from "../../provider/config";
 import { FAST, PUSH_PATH, pushSelectionSchema } from "./helpers";
 
-/** Every rejected-credentials hint ends with why rotated settings may still be refused (stored provider settings). */
-const STORED_SETTINGS =
-  'If you changed them since the last "pulumi up": refresh, destroy and "--refresh" use the settings stored at ' +
-  'that up. Run "pulumi up" once, or add --run-program (for the drift check: "pulumi preview --refresh ' +
-  '--run-program --expect-no-changes").';
-
 const SECRET = "sentinel-provider-secret-77d0";
 
 /** The lookup an explicit Provider named "staging" produces (its arguments, plus its name). */
@@ -77,13 +71,13 @@ describe("settings of an explicit Provider", () => {
     expect(credentialHints(settings)).toEqual({
       clientCredentialsRejected:
         'The client credentials were rejected by staging.example.com (client id "cid"): check the "clientId" and ' +
-        '"clientSecret" arguments of the tenant Provider "staging". ' + STORED_SETTINGS,
+        '"clientSecret" arguments of the tenant Provider "staging".',
       audienceRefused:
         'The client (client id "cid") may not request tokens for this audience from staging.example.com: grant it ' +
         'access to the management API, or set the "audience" argument of the tenant Provider "staging".',
       apiTokenRejected:
         'The API token was rejected by staging.example.com (expired or invalid): give the tenant Provider "staging" a ' +
-        'fresh "apiToken" argument, or client credentials instead. ' + STORED_SETTINGS,
+        'fresh "apiToken" argument, or client credentials instead.',
     });
   });
 });
@@ -97,14 +91,13 @@ describe("settings of the default provider", () => {
     expect(credentialHints(settings)).toEqual({
       clientCredentialsRejected:
         'The client credentials were rejected by t.example.com (client id "cid"): check the stack config ' +
-        '"tenant:clientId" and "tenant:clientSecret" (or the TENANT_CLIENT_ID and TENANT_CLIENT_SECRET environment variables). ' +
-        STORED_SETTINGS,
+        '"tenant:clientId" and "tenant:clientSecret" (or the TENANT_CLIENT_ID and TENANT_CLIENT_SECRET environment variables).',
       audienceRefused:
         'The client (client id "cid") may not request tokens for this audience from t.example.com: grant it access ' +
         'to the management API, or set the stack config "tenant:audience" (or TENANT_AUDIENCE).',
       apiTokenRejected:
         'The API token was rejected by t.example.com (expired or invalid): set a fresh one in the stack config ' +
-        '"tenant:apiToken" (or TENANT_API_TOKEN), or use client credentials instead. ' + STORED_SETTINGS,
+        '"tenant:apiToken" (or TENANT_API_TOKEN), or use client credentials instead.',
     });
   });
 });

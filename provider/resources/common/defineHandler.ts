@@ -17,6 +17,8 @@ import { checkByDefinition, parseCheckedInputs } from "./check";
 import type { InputsOf, OutputsOf, ResourceDefinition, StoredOutputs } from "./definition";
 import { diffByDefinition, type DefinitionDiff } from "./diff";
 import { LookupNotFoundError } from "./get";
+import { reportingOnce } from "./hostReport";
+import { withStoredSettingsNote } from "./storedSettings";
 import type { ListedResource, ListingProgress, ResourceHandler, UndeclarableResource } from "./handler";
 import { compact, hasState, withoutDoorKeys, PROGRAM_NAME_KEY, type PropertyBag } from "./jsonValues";
 import { programNameIn } from "./programName";
@@ -31,7 +33,7 @@ export interface HandlerCalls<Definition extends ResourceDefinition> {
    * `undefined` when it is gone (a refresh then drops it; a `.get` fails naming the id). Not given for a definition
    * that is `unreadable`: its refresh keeps the stored state.
    */
-  read?(id: string, stored: StoredOutputs<Definition> | undefined, call: Call): Promise<{ id: string; outputs: OutputsOf<Definition> } | undefined>;
+  read?(id: string, stored: StoredOutputs<Definition> | undefined, call: Call): Promise<ReadFound<Definition> | undefined>;
   /** Updates in place; on an existing resource, values the service keeps may be missing from `desired`. */
   update(id: string, stored: StoredOutputs<Definition>, desired: InputsOf<Definition>, call: Call): Promise<OutputsOf<Definition>>;
   delete(id: string, stored: StoredOutputs<Definition>, call: Call): Promise<void>;
@@ -40,6 +42,13 @@ export interface HandlerCalls<Definition extends ResourceDefinition> {
    * this type can declare it, why; not given when the service cannot list.
    */
   list?(call: Call, progress?: ListingProgress): Promise<({ id: string; outputs: OutputsOf<Definition> } | UndeclarableResource)[]>;
+}
+
+/** What a read found: the id and outputs, and the inputs the program does not manage (reported as no input). */
+export interface ReadFound<Definition extends ResourceDefinition> {
+  id: string;
+  outputs: OutputsOf<Definition>;
+  unmanaged?: readonly string[];
 }
 
 /** The contract, plus `remove` (what the module exports as `delete`, a word an export list cannot declare). */
@@ -71,22 +80,59 @@ export function defineHandler<Definition extends ResourceDefinition>(definition:
     return { stored, call: makeCall({ what, identity, id, recordedTenant, programName, secrets: secretsOf(desired, props) }) };
   }
 
-  const remove = async (id: string, props: unknown): Promise<void> => {
-    const { stored, call } = await existing(id, props);
-    await calls.delete(id, stored, call);
+  /** A Read: of a resource in state (a refresh), or of an id alone (`.get`, an import). */
+  async function read(id: string, props: unknown): Promise<ReadResult> {
+    const forGet = !hasState(props);
+    const { stored, call } = forGet
+      ? { stored: undefined, call: makeCall({ what, identity: definition.identity, id, forGet, secrets: [] }) }
+      : await existing(id, props);
+    const programName = programNameIn(props);
+    if (definition.unreadable !== undefined || !calls.read) {
+      if (!stored) throw new LookupNotFoundError(what, id, definition.unreadable ?? "the service cannot read it back.");
+      return { id, props: withProgramName(stored, programName), inputs: withProgramName(inputsFromOutputs(definition, stored), programName) };
+    }
+    const found = await calls.read(id, stored, call);
+    if (found) {
+      const outputs = finished(found.outputs, programName);
+      const inputs = without(inputsFromOutputs(definition, outputs), found.unmanaged ?? []);
+      return { id: found.id, props: outputs, inputs: withProgramName(inputs, programName) };
+    }
+    if (!forGet) return { id: "" };
+    const { identity } = definition;
+    const detail =
+      identity.kind === "service"
+        ? `the tenant has no ${identity.noun} with this id. Check the id (it starts with "${identity.prefix}").`
+        : "the tenant has nothing with this id.";
+    throw new LookupNotFoundError(what, id, detail);
+  }
+
+  /** Runs a call made with the settings the stack stored (a refresh's, a destroy's): see storedSettings.ts. */
+  const withStoredSettings = async <Result>(run: () => Promise<Result>): Promise<Result> => {
+    try {
+      return await run();
+    } catch (error) {
+      throw await withStoredSettingsNote(error);
+    }
   };
+
+  const remove = (id: string, props: unknown): Promise<void> =>
+    reportingOnce(() =>
+      withStoredSettings(async () => {
+        const { stored, call } = await existing(id, props);
+        await calls.delete(id, stored, call);
+      }),
+    );
 
   return {
     async configure(req: ConfigureRequest): Promise<void> {
       recordConfiguration(req);
     },
-    async check(olds: unknown, news: unknown): Promise<CheckResult> {
-      const checked = checkByDefinition(definition, olds, news);
-      return { ...checked, inputs: checked.inputs && withProgramName(checked.inputs, programNameIn(news)) };
-    },
-    async diff(_id: string, olds: unknown, news: unknown): Promise<DefinitionDiff> {
-      return diffByDefinition(definition, olds, news);
-    },
+    check: (olds: unknown, news: unknown): Promise<CheckResult> =>
+      reportingOnce(async () => {
+        const checked = checkByDefinition(definition, olds, news);
+        return { ...checked, inputs: checked.inputs && withProgramName(checked.inputs, programNameIn(news)) };
+      }),
+    diff: (_id: string, olds: unknown, news: unknown): Promise<DefinitionDiff> => reportingOnce(async () => diffByDefinition(definition, olds, news)),
     async create(inputs: unknown): Promise<CreateResult<StoredOutputs<Definition>>> {
       const desired = parseCheckedInputs(definition, inputs, false);
       const programName = programNameIn(inputs);
@@ -94,29 +140,7 @@ export function defineHandler<Definition extends ResourceDefinition>(definition:
       const { id, outputs } = await calls.create(desired, call);
       return { id, outs: finished(outputs, programName) };
     },
-    async read(id: string, props: unknown): Promise<ReadResult> {
-      const forGet = !hasState(props);
-      const { stored, call } = forGet
-        ? { stored: undefined, call: makeCall({ what, identity: definition.identity, id, forGet, secrets: [] }) }
-        : await existing(id, props);
-      const programName = programNameIn(props);
-      if (definition.unreadable !== undefined || !calls.read) {
-        if (!stored) throw new LookupNotFoundError(what, id, definition.unreadable ?? "the service cannot read it back.");
-        return { id, props: withProgramName(stored, programName), inputs: withProgramName(inputsFromOutputs(definition, stored), programName) };
-      }
-      const found = await calls.read(id, stored, call);
-      if (found) {
-        const outputs = finished(found.outputs, programName);
-        return { id: found.id, props: outputs, inputs: withProgramName(inputsFromOutputs(definition, outputs), programName) };
-      }
-      if (!forGet) return { id: "" };
-      const { identity } = definition;
-      const detail =
-        identity.kind === "service"
-          ? `the tenant has no ${identity.noun} with this id. Check the id (it starts with "${identity.prefix}").`
-          : "the tenant has nothing with this id.";
-      throw new LookupNotFoundError(what, id, detail);
-    },
+    read: (id: string, props: unknown): Promise<ReadResult> => reportingOnce(() => (hasState(props) ? withStoredSettings(() => read(id, props)) : read(id, props))),
     async update(id: string, olds: unknown, news: unknown): Promise<UpdateResult<StoredOutputs<Definition>>> {
       const desired = parseCheckedInputs(definition, news, true);
       const { stored, call } = await existing(id, olds, desired, news);
@@ -135,4 +159,8 @@ export function defineHandler<Definition extends ResourceDefinition>(definition:
       },
     }),
   };
+}
+
+function without(bag: PropertyBag, names: readonly string[]): PropertyBag {
+  return names.length === 0 ? bag : Object.fromEntries(Object.entries(bag).filter(([name]) => !names.includes(name)));
 }
