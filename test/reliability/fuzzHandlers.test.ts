@@ -5,7 +5,7 @@
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import fc from "fast-check";
-import type { CheckResult, ConfigureRequest } from "@pulumi/pulumi/dynamic";
+import type { CheckFailure, CheckResult, ConfigureRequest } from "@pulumi/pulumi/dynamic";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startEmulator, type Emulator } from "../../tools/emulator";
 import { SENTINELS, SENTINEL_CLIENT } from "../../tools/stacks/basicStack";
@@ -28,6 +28,7 @@ import {
   type InvalidCase,
 } from "./support/invalidArgs";
 import { configureRequest } from "../resources/harness";
+import { failurePath } from "../support/checkFailures";
 import { printTable } from "./support/table";
 
 const RUNS_PER_RESOURCE = 1_000;
@@ -57,9 +58,13 @@ const deliveryMethodsWithBadItem = fc
 /** Top-level secret inputs: a failure about one names no property and says which in its reason. */
 const SECRET_INPUTS = ["credentials", "awsSecretAccessKey", "p12", "serverCredentials", "secretKey"];
 
-function namesDefect(failure: { property?: string; reason?: string }, path: string): boolean {
-  if (SECRET_INPUTS.includes(path) && failure.property === "") return failure.reason?.startsWith(`${path} `) === true;
-  return names(failure.property ?? "", path);
+/**
+ * Whether `failure` names the defect at `path`: a top-level property by name; a secret input, or a path inside a
+ * property, at the start of a reason that names no property (the engine could print neither).
+ */
+function namesDefect(failure: CheckFailure, path: string): boolean {
+  if (SECRET_INPUTS.includes(path) && failure.property === "") return failure.reason.startsWith(`${path} `);
+  return names(failurePath(failure), path);
 }
 
 const VENDOR_RULE = ["name"];

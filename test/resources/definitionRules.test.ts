@@ -81,8 +81,20 @@ describe("check by definition", () => {
 
   it("never names a property that holds a secret further down: a bad union names its tag", () => {
     expect(checkByDefinition(gadget, {}, { ...base, target: { type: "nope", token: "abcd" } }).failures).toEqual([
-      { property: "target.type", reason: 'must be one of "hook", "plain"' },
+      { property: "", reason: 'target.type must be one of "hook", "plain" (got "nope")' },
     ]);
+  });
+
+  it("names no property for a path inside one (the engine would print {<nil>}): the reason says the path and the value, never a secret's", () => {
+    expect(checkByDefinition(gadget, {}, { ...base, content: { from: "", text: "x" } }).failures).toEqual([
+      { property: "", reason: 'content.from must be at least 1 character(s) long (got "")' },
+    ]);
+    expect(checkByDefinition(gadget, {}, { ...base, target: { type: "hook", token: "ab" } }).failures).toEqual([
+      { property: "", reason: "target.token must be at least 4 characters long, as every secret" },
+    ]);
+    const long = "x".repeat(200);
+    const [tooLong] = checkByDefinition(gadget, {}, { ...base, content: { text: "x", extra: long } }).failures ?? [];
+    expect(tooLong?.reason.length).toBeLessThan(200);
   });
 
   it("parses checked inputs with their defaults; an update may lack what the service keeps", () => {

@@ -4,6 +4,7 @@
 import { describe, expect, it } from "vitest";
 import * as handler from "../../provider/resources/eventStream/handler";
 import { apiRequests, leakedSentinels, rejectionOf, UNKNOWN, useConfiguredTenant } from "./harness";
+import { failurePath } from "../support/checkFailures";
 
 const tenant = useConfiguredTenant(handler);
 
@@ -156,12 +157,15 @@ describe("EventStream check", () => {
       [inputs({ destination: { type: "webhook", configuration: { webhookEndpoint: "https://h.example.com", webhookAuthorization: { method: "bearer" } } } }), "destination.configuration.webhookAuthorization.token"],
       [inputs({ destination: { ...eventBridge(), configuration: { awsAccountId: "12", awsRegion: "us-east-1" } } }), "destination.configuration.awsAccountId"],
     ];
-    for (const [desired, property] of cases) {
+    for (const [desired, path] of cases) {
       const failures = await failuresOf(desired);
-      expect(failures.map((failure) => failure.property)).toContain(property);
+      expect(failures.map(failurePath)).toContain(path);
       expect(failures.map((failure) => failure.property)).not.toContain("destination");
       expect(sentinels(JSON.stringify(failures))).toEqual([]);
     }
+    // The engine would print `value {<nil>}` for a nested path: the reason says the value given instead.
+    const [endpoint] = await failuresOf(cases[0][0]);
+    expect(endpoint).toEqual({ property: "", reason: 'destination.configuration.webhookEndpoint must be an https:// URL (got "http://plain.example.com")' });
     expect(await failuresOf({ name: "x", subscriptions: [{ eventType: "a" }] })).toEqual([{ property: "", reason: "destination is required" }]);
   });
 
@@ -184,7 +188,7 @@ describe("EventStream after an import: the webhook secret cannot be read back", 
 
   it("a create without the token fails its check, naming the nested field, never destination", async () => {
     const checked = await handler.check({}, imported());
-    expect(checked.failures?.map((failure) => failure.property)).toEqual(["destination.configuration.webhookAuthorization.token"]);
+    expect(checked.failures?.map(failurePath)).toEqual(["destination.configuration.webhookAuthorization.token"]);
   });
 
   it("an existing stream may leave the token out (or give an empty one): check passes, nothing changes, the service keeps it", async () => {

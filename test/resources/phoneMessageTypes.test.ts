@@ -63,7 +63,7 @@ describe("PhoneMessageTypes check", () => {
   it.each([
     [["sms", "sms"], [{ property: "messageTypes", reason: "must not list a message type twice" }]],
     [[], [{ property: "messageTypes", reason: "must have at least 1 item(s)" }]],
-    [["text"], [{ property: "messageTypes[0]", reason: 'must be one of "sms", "voice"' }]],
+    [["text"], [{ property: "", reason: 'messageTypes[0] must be one of "sms", "voice" (got "text")' }]],
     ["sms", [{ property: "messageTypes", reason: "must be an array" }]],
   ])("%j fails before any call", async (messageTypes, failures) => {
     expect((await handler.check({}, { messageTypes })).failures).toEqual(failures);

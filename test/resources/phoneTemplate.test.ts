@@ -4,6 +4,7 @@
 import { describe, expect, it } from "vitest";
 import * as handler from "../../provider/resources/phoneTemplate/handler";
 import { apiRequests, rejectionOf, UNKNOWN, useConfiguredTenant } from "./harness";
+import { failurePath, failureReason } from "../support/checkFailures";
 
 const tenant = useConfiguredTenant(handler);
 
@@ -160,7 +161,7 @@ describe("PhoneTemplate check", () => {
     [{}, "content.syntax", "unknown property; allowed: from, body", { syntax: "liquid", body: { text: "x" } }],
   ])("%j: %s %s", async (overrides, property, reason, content?: Record<string, unknown>) => {
     const checked = await handler.check({}, content ? inputs(overrides, content) : inputs(overrides));
-    expect(checked.failures).toEqual([{ property, reason }]);
+    expect(checked.failures?.map((failure) => [failurePath(failure), failureReason(failure)])).toEqual([[property, reason]]);
   });
 
   it("skips unknowns (preview) and sees them as changes; nothing is sent", async () => {

@@ -84,6 +84,38 @@ function namedWithoutHeldSecrets(shapes: readonly PropertyShape[], inputs: Prope
   });
 }
 
+/** A value as a failure's reason shows it: JSON, cut short past a line's worth. */
+function shownValue(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
+}
+
+/** `a.b[0].c` as the keys it walks. */
+function pathSegments(path: string): (string | number)[] {
+  return path.split(/\.|(?=\[)/).map((segment) => (segment.startsWith("[") ? Number(segment.slice(1, -1)) : segment));
+}
+
+/**
+ * The engine prints a failure's value by looking its property up among the top-level inputs: a nested path finds
+ * nothing there and prints `{<nil>}`. So a failure inside a property names no property (the engine then prints the
+ * reason alone), and its reason starts with the path and ends, unless it is or lies inside a secret, with the value:
+ * `destination.configuration.webhookEndpoint must be an https:// URL (got "http://hooks.example.com")`.
+ */
+function withNestedValuesSaid(shapes: readonly PropertyShape[], inputs: PropertyBag, failures: CheckFailure[]): CheckFailure[] {
+  const secretPaths = new Set<string>();
+  visitProperties(shapes, inputs, (shape, _value, path) => {
+    if (shape.secret === true) secretPaths.add(path);
+  });
+  const underSecret = (path: string): boolean => [...secretPaths].some((secret) => path === secret || path.startsWith(`${secret}.`) || path.startsWith(`${secret}[`));
+  return failures.map((failure) => {
+    const path = failure.property ?? "";
+    if (!/[.[]/.test(path)) return failure;
+    const value = valueAt(inputs, pathSegments(path));
+    const shown = value === undefined || underSecret(path) ? "" : ` (got ${shownValue(value)})`;
+    return { property: "", reason: `${path} ${failure.reason}${shown}` };
+  });
+}
+
 /** `check` of a resource: `olds` tell an existing resource (an update, or the Check after an import) from a new one. */
 export function checkByDefinition(definition: ResourceDefinition, olds: unknown, news: unknown): CheckResult {
   const shapes = propertiesOf(definition.inputs);
@@ -102,7 +134,10 @@ export function checkByDefinition(definition: ResourceDefinition, olds: unknown,
     ...shortSecretFailures(shapes, inputs),
     ...(definition.rules?.(inputs) ?? []),
   ];
-  if (failures.length > 0) return { inputs, failures: withoutSecretTopLevelNames(namedWithoutHeldSecrets(shapes, inputs, failures), secretNames) };
+  if (failures.length > 0) {
+    const named = withoutSecretTopLevelNames(namedWithoutHeldSecrets(shapes, inputs, failures), secretNames);
+    return { inputs, failures: withNestedValuesSaid(shapes, inputs, named) };
+  }
   return { inputs: withServiceDefaults(shapes, inputs), failures: [] };
 }
 
