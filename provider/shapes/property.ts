@@ -74,6 +74,19 @@ export function property<Schema extends z.ZodType>(schema: Schema, meta: Propert
   return schema;
 }
 
+/**
+ * Each property of `shape` made optional, with its metadata (less a stored-state fallback, which only a required
+ * output has): the fields of a record that holds some of them.
+ */
+export function optionalProperties<Shape extends Record<string, z.ZodType>>(shape: Shape): { [Name in keyof Shape]: z.ZodOptional<Shape[Name]> } {
+  return Object.fromEntries(
+    Object.entries(shape).map(([name, schema]) => {
+      const { fallback: _fallback, ...meta } = propertyMeta.get(schema) ?? { description: "" };
+      return [name, property(schema.optional(), meta)];
+    }),
+  ) as { [Name in keyof Shape]: z.ZodOptional<Shape[Name]> };
+}
+
 export type TypeShape =
   | { kind: "string" | "boolean" | "number" }
   /** A number with `.int()`: `number` in TypeScript, `integer` in the plugin schema. */

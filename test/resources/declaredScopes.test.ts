@@ -104,13 +104,17 @@ describe.each(REGISTRY.map((registered) => [registered.definition.name, register
     expect(checked.failures ?? []).toEqual([]);
     const created = await asOperation(handler, definition, "create", used, () => handler.create(checked.inputs));
     await asOperation(handler, definition, "read", used, () => handler.read(created.id, created.outs));
+    let current = created.outs;
     if (scenario.update) {
       const next = await handler.check(checked.inputs, scenario.update);
       expect(next.failures ?? []).toEqual([]);
       await asOperation(handler, definition, "update", used, () => handler.update(created.id, created.outs, next.inputs));
+      // Back to what create declared and recorded (as the set-up client): the update may have put back what create found.
+      await handler.configure(configureRequest(configFor(SET_UP_CLIENT)));
+      current = (await handler.update(created.id, created.outs, checked.inputs)).outs;
     }
-    // The state create left: a setting's declared value, which differs from what create found, is put back.
-    await asOperation(handler, definition, "delete", used, () => handler.delete(created.id, created.outs));
+    // The tenant holds a setting's declared value, which differs from what create found: delete reads it and puts that back.
+    await asOperation(handler, definition, "delete", used, () => handler.delete(created.id, current));
 
     const adopting = ADOPTING_CREATES[definition.module];
     if (adopting) {

@@ -77,15 +77,22 @@ describe("WebAuthn (TF-1684 roaming, the Go SDK's roaming and platform)", () => 
       userVerification: "required",
       overrideRelyingParty: false,
       relyingPartyIdentifier: null,
-      previousSettings: { userVerification: "discouraged", overrideRelyingParty: false, relyingPartyIdentifier: null },
+      previousSettings: { userVerification: "discouraged" },
       tenantDomain: new URL(scripted().url).host,
       schemaVersion: 1,
     });
 
-    // The Go SDK's PUT of both options, its answer holding just those.
-    scripted().script = [reply(200, `{"overrideRelyingParty":false,"userVerification":"required"}`), reply(200, `{"userVerification":"required","overrideRelyingParty":false}`)];
-    await webAuthn.update(made.id, { ...made.outs, userVerification: "preferred" }, { factor: "webauthn-roaming", userVerification: "required", overrideRelyingParty: false });
-    expect(sent(3)).toEqual({ overrideRelyingParty: false, userVerification: "required" });
+    // The Go SDK's PUT of both options, its answer holding just those; the option the program starts to manage is
+    // recorded as the factor holds it, read first.
+    scripted().script = [
+      reply(200, `{"userVerification":"preferred","overrideRelyingParty":false}`),
+      reply(200, `{"overrideRelyingParty":false,"userVerification":"required"}`),
+      reply(200, `{"userVerification":"required","overrideRelyingParty":false}`),
+    ];
+    const updated = await webAuthn.update(made.id, { ...made.outs, userVerification: "preferred" }, { factor: "webauthn-roaming", userVerification: "required", overrideRelyingParty: false });
+    expect(calls().slice(3)).toEqual([`GET ${ROAMING}`, `PUT ${ROAMING}`, `GET ${ROAMING}`]);
+    expect(sent(4)).toEqual({ overrideRelyingParty: false, userVerification: "required" });
+    expect(updated.outs?.previousSettings).toEqual({ userVerification: "discouraged", overrideRelyingParty: false });
   });
 
   it("platform: the recorded GET adopted as is; the recorded PUT on an update", async () => {

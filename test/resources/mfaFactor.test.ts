@@ -49,13 +49,14 @@ describe("MfaFactor lifecycle", () => {
     expect(read).toEqual({ id: "sms", props: updated.outs, inputs: { factor: "sms", enabled: false } });
     expect(apiRequests(tenant()) - beforeRead).toBe(1);
 
-    // Destroy puts back what create found (off) when the state shows another value, and makes no call when the state
-    // already shows it: a change made by hand since the last refresh is not seen.
-    const beforeDelete = apiRequests(tenant());
+    // Destroy decides from the tenant: one read, and no write when it holds what create found (off) ...
+    const [beforeDelete, writesBefore] = [apiRequests(tenant()), tenant().count("PUT", "/api/v2")];
     await handler.delete("sms", updated.outs);
-    expect(apiRequests(tenant()) - beforeDelete).toBe(0);
+    expect(apiRequests(tenant()) - beforeDelete).toBe(1);
+    expect(tenant().count("PUT", "/api/v2") - writesBefore).toBe(0);
+    // ... while a change made by hand since the last refresh, which the state does not show, is put back.
     tenant().state.mfa.factors.get("sms")!.enabled = true;
-    await handler.delete("sms", { ...updated.outs, enabled: true });
+    await handler.delete("sms", updated.outs);
     expect(enabledFactors()).toEqual(["otp"]);
   });
 

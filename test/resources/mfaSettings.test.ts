@@ -1,7 +1,8 @@
 // MfaSettings against the emulator over real HTTP: the lifecycle of a setting of several fields (common/
 // fieldsSetting.ts) — create reads first and writes only what differs, an input left out is not managed and a
-// whole-object write fills it from a read made just before, refresh is one read, destroy puts back what create found
-// with one write or none — and the checks before any call, a plan's refusal, another tenant refused.
+// whole-object write fills it from a read made just before and is never recorded, refresh is one read reporting the
+// managed ones as inputs, destroy reads the tenant and puts back what create found of them with one write or none —
+// and the checks before any call, a plan's refusal, another tenant refused.
 import { describe, expect, it } from "vitest";
 import * as handler from "../../provider/resources/mfaSettings/handler";
 import { UNKNOWN, apiRequests, configureRequest, createChecked, rejectionOf, tenantConfig, tenantHostOf, useConfiguredTenant } from "./harness";
@@ -37,7 +38,9 @@ describe("MfaSettings lifecycle", () => {
     expect(callsSince(before)).toEqual([`PUT ${PATH}`, `GET ${PATH}`]);
     expect(refreshed).toEqual({ id: made.id, props: updated.outs, inputs: longer });
 
+    const beforeDelete = apiCalls().length;
     await handler.delete(made.id, updated.outs);
+    expect(callsSince(beforeDelete)).toEqual([`GET ${PATH}`, `PUT ${PATH}`]);
     expect(tenant().state.factorSettings.guardian).toEqual({
       display_remember_me_checkbox: true,
       remember_me_default_value: false,
@@ -46,17 +49,29 @@ describe("MfaSettings lifecycle", () => {
     });
   });
 
-  it("declaring what the tenant holds writes nothing, and destroy then makes no call", async () => {
+  it("destroy decides from the tenant: a change made by hand since the last refresh is put back too", async () => {
+    const made = await created(EIGHT_HOURS);
+    // The state says the tenant holds what create found; the tenant says otherwise.
+    tenant().state.factorSettings.guardian.mfa_session_overall_timeout = 3600;
+    tenant().state.factorSettings.guardian.mfa_session_inactivity_timeout = 3600;
+    const stateSaysRestored = { ...made.outs, ...FRESH };
+    await handler.delete(made.id, stateSaysRestored);
+    expect(tenant().state.factorSettings.guardian).toMatchObject({ mfa_session_inactivity_timeout: 604800, mfa_session_overall_timeout: 2592000 });
+  });
+
+  it("declaring what the tenant holds writes nothing, and destroy then reads once and writes nothing", async () => {
     const made = await created(FRESH);
     expect(apiCalls()).toEqual([`GET ${PATH}`]);
     await handler.delete(made.id, made.outs);
-    expect(apiCalls()).toEqual([`GET ${PATH}`]);
+    expect(apiCalls()).toEqual([`GET ${PATH}`, `GET ${PATH}`]);
   });
 
   it("an input left out is not managed: create and update send the tenant's value for it, read just before", async () => {
     tenant().state.factorSettings.guardian.remember_me_default_value = true;
     const made = await created({ sessionOverallTimeout: 86400, sessionInactivityTimeout: 7200 });
     expect(apiCalls()).toEqual([`GET ${PATH}`, `PUT ${PATH}`]);
+    // Only what the program manages is recorded, to be put back.
+    expect(made.outs?.previousSettings).toEqual({ sessionInactivityTimeout: 604800, sessionOverallTimeout: 2592000 });
     expect(tenant().state.factorSettings.guardian).toEqual({
       display_remember_me_checkbox: true,
       remember_me_default_value: true,
@@ -67,11 +82,39 @@ describe("MfaSettings lifecycle", () => {
     tenant().state.factorSettings.guardian.display_remember_me_checkbox = false;
     const refreshed = await handler.read(made.id, made.outs);
     await expect(handler.diff(made.id, refreshed.props, { sessionOverallTimeout: 86400, sessionInactivityTimeout: 7200 })).resolves.toMatchObject({ changes: false });
+    // A refresh reports only the managed settings as inputs: the CLI, comparing inputs, shows no left-out one removed.
+    expect(refreshed.inputs).toEqual({ sessionOverallTimeout: 86400, sessionInactivityTimeout: 7200 });
+    expect(refreshed.props).toMatchObject({ displayRememberMeCheckbox: false });
 
     const before = apiCalls().length;
-    await handler.update(made.id, refreshed.props, { sessionOverallTimeout: 90000, sessionInactivityTimeout: 7200 });
+    const updated = await handler.update(made.id, refreshed.props, { sessionOverallTimeout: 90000, sessionInactivityTimeout: 7200 });
     expect(callsSince(before)).toEqual([`GET ${PATH}`, `PUT ${PATH}`]);
     expect(tenant().state.factorSettings.guardian).toMatchObject({ display_remember_me_checkbox: false, remember_me_default_value: true, mfa_session_overall_timeout: 90000 });
+
+    // Destroy puts back the two managed settings, and the checkbox changed by hand stays as the tenant has it.
+    const beforeDelete = apiCalls().length;
+    await handler.delete(made.id, updated.outs);
+    expect(callsSince(beforeDelete)).toEqual([`GET ${PATH}`, `PUT ${PATH}`]);
+    expect(tenant().state.factorSettings.guardian).toEqual({
+      display_remember_me_checkbox: false,
+      remember_me_default_value: true,
+      mfa_session_inactivity_timeout: 604800,
+      mfa_session_overall_timeout: 2592000,
+    });
+  });
+
+  it("a setting the program starts to manage is recorded as the tenant had it, and one it stops managing is forgotten", async () => {
+    const made = await created({ sessionOverallTimeout: 2_000_000 });
+    tenant().state.factorSettings.guardian.remember_me_default_value = true;
+    const before = apiCalls().length;
+    const updated = await handler.update(made.id, made.outs, { rememberMeDefaultValue: false });
+    expect(callsSince(before)).toEqual([`GET ${PATH}`, `PUT ${PATH}`]);
+    expect(updated.outs?.previousSettings).toEqual({ rememberMeDefaultValue: true });
+    const refreshed = await handler.read(made.id, updated.outs);
+    expect(refreshed.inputs).toEqual({ rememberMeDefaultValue: false });
+    await handler.delete(made.id, refreshed.props);
+    // The overall timeout the stack no longer manages keeps the value it set.
+    expect(tenant().state.factorSettings.guardian).toMatchObject({ remember_me_default_value: true, mfa_session_overall_timeout: 2_000_000 });
   });
 
   it("a drift of a managed setting is found by refresh and shows as a change", async () => {

@@ -13,18 +13,20 @@ const EMAIL = "/api/v2/guardian/factors/email/settings";
 const created = (inputs: Record<string, unknown>) => createChecked(handler, inputs);
 
 describe("OtpSettings lifecycle", () => {
-  it("sms is the phone factor's path; a length left out is the tenant's; destroy puts both back", async () => {
+  it("sms is the phone factor's path; a length left out is the tenant's, never recorded; destroy puts the lifetime back", async () => {
     tenant().state.factorSettings.otp.phone.otp_length = 8;
     const made = await created({ factor: "sms", otpExpirationTime: 120 });
     expect(apiCalls()).toEqual([`GET ${PHONE}`, `PUT ${PHONE}`]);
     expect(made).toEqual({
       id: "sms",
-      outs: { factor: "sms", otpLength: 8, otpExpirationTime: 120, previousSettings: { otpLength: 8, otpExpirationTime: 300 }, tenantDomain: tenantHostOf(tenant()), schemaVersion: 1 },
+      outs: { factor: "sms", otpLength: 8, otpExpirationTime: 120, previousSettings: { otpExpirationTime: 300 }, tenantDomain: tenantHostOf(tenant()), schemaVersion: 1 },
     });
     expect(tenant().state.factorSettings.otp.phone).toEqual({ otp_length: 8, otp_expiration_time: 120 });
     expect(tenant().count(undefined, "/api/v2/guardian/factors/sms")).toBe(0);
+    // A length changed by hand stays: the program leaves it out.
+    tenant().state.factorSettings.otp.phone.otp_length = 4;
     await handler.delete(made.id, made.outs);
-    expect(tenant().state.factorSettings.otp.phone).toEqual({ otp_length: 8, otp_expiration_time: 300 });
+    expect(tenant().state.factorSettings.otp.phone).toEqual({ otp_length: 4, otp_expiration_time: 300 });
   });
 
   it("email: an update with a field left out reads first; refresh finds drift", async () => {

@@ -85,22 +85,31 @@ describe("PhoneTemplate on a type customized already", () => {
 });
 
 describe("PhoneTemplate destroy of an adopted template", () => {
-  it("puts back the disabled flag and content adoption found, with one PATCH", async () => {
+  it("puts back the disabled flag and content adoption found, with one GET and one PATCH", async () => {
     const theirs = seedCustomized({ syntax: "liquid", from: "+15550142", body: { text: "theirs", voice: "their voice" } }, true);
     const adopted = await createTemplate(inputs({ from: "+15550100", body: { text: "ours", voice: "our voice" } }, { adoptExisting: true }));
     const before = apiRequests(tenant());
     await handler.delete(adopted.id, adopted.outs);
-    expect(apiRequests(tenant()) - before).toBe(1);
+    expect(apiRequests(tenant()) - before).toBe(2);
     expect(tenant().count("DELETE", TEMPLATES)).toBe(0);
     expect(held()).toMatchObject({ id: theirs.id, disabled: true, content: theirs.content });
   });
 
-  it("makes no call when state shows it as adoption found it", async () => {
+  it("reads once and writes nothing when the template holds what adoption found", async () => {
     seedCustomized();
     const adopted = await createTemplate(inputs({ body: { text: THEIRS.body.text } }, { adoptExisting: true }));
     const before = apiRequests(tenant());
     await handler.delete(adopted.id, adopted.outs);
-    expect(apiRequests(tenant())).toBe(before);
+    expect(apiRequests(tenant()) - before).toBe(1);
+  });
+
+  it("decides from the template, not the state: a change made by hand since the last refresh is put back", async () => {
+    seedCustomized();
+    const adopted = await createTemplate(inputs({ body: { text: THEIRS.body.text } }, { adoptExisting: true }));
+    const custom = [...tenant().state.phoneTemplates.custom.values()][0];
+    custom.content = { ...custom.content, body: { text: "changed by hand" } };
+    await handler.delete(adopted.id, adopted.outs);
+    expect(held()?.content).toMatchObject({ body: { text: THEIRS.body.text } });
   });
 
   it("restores the rest and warns, naming it, when the program added a voice the template lacked", async () => {

@@ -27,7 +27,7 @@ describe("PushCustomApp lifecycle", () => {
     const notices: string[] = [];
     vi.spyOn(process.stderr, "write").mockImplementation((chunk: string | Uint8Array) => notices.push(String(chunk)) > 0);
     await handler.delete(made.id, made.outs);
-    expect(apiCalls()).toEqual([`GET ${PATH}`, `PATCH ${PATH}`]);
+    expect(apiCalls()).toEqual([`GET ${PATH}`, `PATCH ${PATH}`, `GET ${PATH}`]);
     expect(notices.join("")).toContain("its appName, appleAppLink, googleAppLink stay as the stack set them: the tenant had none");
   });
 

@@ -73,8 +73,8 @@ export const apnsPushProviderDefinition = defineResource({
     "id and sandbox flag only where they differ, and fails before any write when the tenant has none. Every update " +
     "sends the certificate again, except one without it. Refresh is one read and finds a bundle id or sandbox flag " +
     "changed outside Pulumi; the certificate cannot be read back. No API clears a certificate: `pulumi destroy` puts " +
-    "back the bundle id and sandbox flag create found when the stack sent no certificate (no call when they are " +
-    "unchanged); otherwise the configuration stays on the tenant as the stack left it, and destroy says so.",
+    "back the bundle id and sandbox flag create found when the stack sent no certificate, after reading the tenant (a change made by " +
+    "hand is undone too; no write when the tenant holds them); otherwise the configuration stays on the tenant as the stack left it, and destroy says so.",
   getDescription:
     "Reads the tenant's APNs bundle id and sandbox flag (never the certificate) without managing them. `id` is the " +
     "tenant's domain, e.g. `\"my-tenant.example.com\"`; any other id fails, naming the configured tenant's domain. " +

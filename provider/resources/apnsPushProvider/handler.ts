@@ -3,7 +3,7 @@
  * records it: given the certificate it PUTs the whole configuration (a secret cannot be compared: it is sent once);
  * without it, it adopts the configuration the tenant holds, PATCHing the bundle id and sandbox flag only where they
  * differ. Refresh is one GET. No API clears a certificate, so delete puts back the recorded bundle id and sandbox flag
- * when the stack sent no certificate, and otherwise leaves the configuration as it is and says so.
+ * when the stack sent no certificate (reading the tenant first: no write when it holds them), and otherwise leaves the configuration as it is and says so.
  */
 import type { Call } from "../common/call";
 import { defineHandler } from "../common/defineHandler";
@@ -73,8 +73,8 @@ export const { configure, check, diff, create, read, update, remove, list } = de
     const found = stored.previousConfiguration;
     if (!found || !configured(found)) return leftAsItIs(call, "no API removes a certificate");
     if (stored.p12 !== undefined) return leftAsItIs(call, "its certificate replaced the one the tenant had, which cannot be put back");
-    // The tenant already holds what create found: the stack never changed it.
-    if (differingInputs(definition, { ...stored }, { ...found }).length === 0) return;
+    // Decided by the tenant, not the state: a change made by hand since the last refresh is put back too.
+    if (differingInputs(definition, { ...(await readApns(call)) }, { ...found }).length === 0) return;
     await writeApns(call, { bundleId: found.bundleId ?? "", sandbox: found.sandbox }, "restore APNs push credentials");
   },
 });

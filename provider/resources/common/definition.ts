@@ -51,18 +51,16 @@ export interface OperationScopes {
 export function settingScopes(apiResource: string): OperationScopes {
   const read = `read:${apiResource}` as const;
   const update = `update:${apiResource}` as const;
-  return { create: [read, update], read: [read], update: [update], delete: [update] };
+  // Delete reads first: it decides from the tenant whether to put the recorded value back.
+  return { create: [read, update], read: [read], update: [update], delete: [read, update] };
 }
 
 /**
  * The scopes of a tenant setting of several fields (common/fieldsSetting.ts): as `settingScopes`, and an update reads
- * too (the fields left out of a whole-object write, or what a write's answer lacks); so does a delete, unless it never
- * needs to (`deleteReads` false: what create found holds every field a write needs).
+ * too (the fields left out of a whole-object write, or what a write's answer lacks).
  */
-export function fieldsSettingScopes(apiResource: string, deleteReads = true): OperationScopes {
-  const read = `read:${apiResource}` as const;
-  const update = `update:${apiResource}` as const;
-  return { create: [read, update], read: [read], update: [read, update], delete: deleteReads ? [read, update] : [update] };
+export function fieldsSettingScopes(apiResource: string): OperationScopes {
+  return { ...settingScopes(apiResource), update: [`read:${apiResource}`, `update:${apiResource}`] };
 }
 
 export interface ResourceDefinition<Inputs extends z.ZodObject = z.ZodObject, Outputs extends z.ZodObject = z.ZodObject> {

@@ -4,9 +4,12 @@
  * the program may leave out, and one left out is not managed: never compared, and a write that must send the whole
  * object fills it from the tenant's, read just before (or by the create's own read).
  *
- * Create reads first, records what the tenant had, and writes only when a given field differs (adopting a tenant as
- * it is writes nothing); refresh is one read; delete puts back what create found with one write, none when the
- * tenant already holds it, and a resource brought in by `get` or an import records nothing and leaves the setting.
+ * Create reads first, records what the tenant had of the fields the program manages, and writes only when a given
+ * field differs (adopting a tenant as it is writes nothing); an update records a field the program starts to manage
+ * and forgets one it stops managing; refresh is one read, reporting as inputs only the managed fields; delete reads
+ * the tenant and puts back the managed fields create found with one write, none when the tenant holds them (a change
+ * by hand since the last refresh is undone too), never touching a field the program left out; a resource brought in
+ * by `get` or an import records nothing and leaves the setting.
  * What cannot be put back (a field the tenant had not set, which no recorded call clears; a returned secret the stack
  * replaced, which is never stored) stays, and delete says so in a warning.
  *
@@ -88,9 +91,22 @@ export function fieldsSettingCalls<Definition extends ResourceDefinition>(
     return result;
   }
 
-  /** What create found, to put back on delete: every field but a returned secret (never stored). */
-  const recordedOf = (live: PropertyBag): PropertyBag =>
-    Object.fromEntries(setting.fields.filter((name) => name !== secretField).map((name) => [name, live[name] ?? null]));
+  /** The fields `wanted` manages that a record keeps: all but a returned secret (never stored). */
+  const recordable = (wanted: PropertyBag): string[] => Object.keys(wanted).filter((name) => name !== secretField);
+
+  /**
+   * What delete puts back: each field the program manages as the tenant had it before the stack first managed it
+   * (`null`: unset), those of `recorded` kept, a newly managed one from `before`; a field no longer managed is
+   * dropped, and stays as the tenant holds it.
+   */
+  const recordOf = (wanted: PropertyBag, recorded: PropertyBag, before: PropertyBag | undefined): PropertyBag =>
+    Object.fromEntries(recordable(wanted).map((name) => [name, name in recorded ? recorded[name] : (before?.[name] ?? null)]));
+
+  /** A record of what create found, when there is one (`null` after `get` or an import). */
+  const recordIn = (stored: PropertyBag): PropertyBag | undefined => {
+    const recorded = stored[setting.recordedAs];
+    return recorded !== null && typeof recorded === "object" ? (recorded as PropertyBag) : undefined;
+  };
 
   /** A keyed setting's outputs that name it: its key, and the tenant it belongs to (as recorded, if it was). */
   async function identifying(call: Call, key: string | undefined, stored: PropertyBag | undefined): Promise<PropertyBag> {
@@ -125,7 +141,7 @@ export function fieldsSettingCalls<Definition extends ResourceDefinition>(
         id,
         outputs: outputs({
           ...asOutputs({ ...before, ...written }, programSecret),
-          [setting.recordedAs]: recordedOf(before),
+          [setting.recordedAs]: recordOf(wanted, {}, before),
           ...(replacedAs ? { [replacedAs]: replaced } : {}),
           ...(await identifying(call, key, undefined)),
         }),
@@ -141,8 +157,11 @@ export function fieldsSettingCalls<Definition extends ResourceDefinition>(
       await call.connection();
       const now = await setting.read(call, key);
       const programSecret = secretField === undefined ? undefined : (stored as PropertyBag | undefined)?.[secretField];
+      const recorded = stored === undefined ? undefined : recordIn(stored as PropertyBag);
       return {
         id,
+        // A field the program leaves out is no input of it: a refresh reports none, so no diff shows one as removed.
+        unmanaged: recorded === undefined ? [] : setting.fields.filter((name) => name !== secretField && !(name in recorded)),
         outputs: outputs({
           [setting.recordedAs]: null,
           ...(replacedAs ? { [replacedAs]: false } : {}),
@@ -157,15 +176,22 @@ export function fieldsSettingCalls<Definition extends ResourceDefinition>(
       await call.connection();
       const key = keyOf(desired);
       const wanted = given(desired);
-      const written = await setting.write(call, wanted, wholeOf(wanted, () => setting.read(call, key)), key, true);
-      const programSecret = secretField === undefined ? undefined : wanted[secretField];
       const storedBag = stored as PropertyBag;
+      const recorded = recordIn(storedBag);
+      let live: Promise<PropertyBag> | undefined;
+      const tenant = (): Promise<PropertyBag> => (live ??= setting.read(call, key));
+      // A field the program starts to manage is recorded as the tenant holds it just before this write.
+      const newlyManaged = recorded !== undefined && recordable(wanted).some((name) => !(name in recorded));
+      const before = newlyManaged ? await tenant() : undefined;
+      const written = await setting.write(call, wanted, wholeOf(wanted, tenant), key, true);
+      const programSecret = secretField === undefined ? undefined : wanted[secretField];
       // A key sent that is not the one the stack sent before replaces what the tenant held (or what replaced it).
       const replaced =
         replacedAs !== undefined && (storedBag[replacedAs] === true || (programSecret !== undefined && programSecret !== storedBag[secretField as string]));
       return outputs({
         ...storedBag,
         ...asOutputs(written, programSecret),
+        [setting.recordedAs]: recorded === undefined ? null : recordOf(wanted, recorded, before),
         ...(replacedAs ? { [replacedAs]: replaced } : {}),
         ...(keyInput ? { [keyInput]: key } : {}),
       });
@@ -189,24 +215,26 @@ export function fieldsSettingCalls<Definition extends ResourceDefinition>(
 
     async delete(id, stored: StoredOutputs<Definition>, call) {
       const storedBag = stored as PropertyBag;
-      const recorded = storedBag[setting.recordedAs];
+      const found = recordIn(storedBag);
       // Nothing recorded (after get or import): the setting stays as it is.
-      if (recorded === null || typeof recorded !== "object") return;
+      if (found === undefined) return;
       await call.connection();
       const key = keyInput === undefined ? undefined : keyOf(stored) || id;
       if (replacedAs !== undefined && storedBag[replacedAs] === true) {
         return stays(call, `the tenant keeps what the stack set: its ${secretField} replaced the one the tenant had, which is never stored and cannot be put back`);
       }
+      // Decided by the tenant, not the state: a change made by hand since the last refresh is put back too.
+      const live = await setting.read(call, key);
       // A field the tenant did not have cannot be taken away (no recorded call clears one): it stays, said so.
-      const found = recorded as PropertyBag;
-      const unset = Object.keys(found).filter((name) => found[name] === null && storedBag[name] !== null && storedBag[name] !== undefined);
+      const unset = Object.keys(found).filter((name) => found[name] === null && live[name] !== null && live[name] !== undefined);
       if (unset.length > 0) {
         await stays(call, `its ${unset.join(", ")} stay${unset.length === 1 ? "s" : ""} as the stack set ${unset.length === 1 ? "it" : "them"}: the tenant had none, and no call known to work clears one`);
       }
       const restorable = withoutNulls(found);
-      // Nothing to write, or the tenant already holds it (the stack never changed it, or changed it back).
-      if (Object.keys(restorable).length === 0 || differing(storedBag, restorable).length === 0) return;
-      await setting.write(call, restorable, wholeOf(restorable, () => setting.read(call, key)), key, false);
+      // Nothing to write, or the tenant holds it already. Only the fields the program managed are written back; a
+      // write of the whole object sends every other one as the tenant holds it now.
+      if (Object.keys(restorable).length === 0 || differing(live, restorable).length === 0) return;
+      await setting.write(call, restorable, wholeOf(restorable, async () => live), key, false);
     },
   };
 }

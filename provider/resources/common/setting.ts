@@ -2,7 +2,8 @@
  * The lifecycle of a tenant setting: a value the tenant always has, which the API can set but not delete (the push
  * provider selection, the MFA policy, the phone message types, one MFA factor). Create reads first and records what
  * the tenant had, and writes only when it differs from the declared value (adopting a tenant as it is writes
- * nothing); delete puts the recorded value back, with no call when the tenant already holds it; a resource brought in
+ * nothing); delete reads the tenant and puts the recorded value back unless the tenant holds it (whatever happened
+ * since the last refresh: a change by hand is undone too); a resource brought in
  * by `get` or an import records nothing, and its delete leaves the setting as it is. Each resource gives only its
  * read, its write and whether a recorded value can be written back.
  */
@@ -84,10 +85,12 @@ export function settingCalls<Definition extends ResourceDefinition, Value>(
       const recorded = (stored as PropertyBag)[setting.recordedAs];
       // Nothing recorded (after get or import), or a value this package cannot send: leave the setting as it is.
       if (recorded === null || !setting.restorable(recorded)) return;
-      // The tenant already holds what create found (the stack never changed it, or changed it back).
-      if (!changes((stored as PropertyBag)[setting.value], recorded)) return;
       await call.connection();
-      await setting.write(call, recorded, setting.key === undefined ? undefined : keyOf(stored) || id);
+      const key = setting.key === undefined ? undefined : keyOf(stored) || id;
+      // Decided by the tenant, not the state: a change made by hand since the last refresh is put back too.
+      const live = await setting.read(call, key);
+      if (!changes((live as PropertyBag)[setting.value], recorded)) return;
+      await setting.write(call, recorded, key);
     },
   };
 

@@ -1,6 +1,6 @@
 /** DuoSettings, declared once (see common/definition.ts for the shape): the Duo integration the duo factor uses. */
 import { z } from "zod";
-import { property } from "../../shapes/property";
+import { optionalProperties, property } from "../../shapes/property";
 import { defineResource, fieldsSettingScopes, type InputsOf } from "../common/definition";
 import { HOST_NAME_EXPECTED, isHostName, strictShape } from "../common/validation";
 
@@ -53,11 +53,12 @@ const outputs = z.object({
     fallback: false,
   }),
   previousSettings: property(
-    z.object({ integrationKey: reported("The integration key"), hostname: reported("The API hostname") }).nullable(),
+    z.object(optionalProperties({ integrationKey: reported("The integration key"), hostname: reported("The API hostname") })).nullable(),
     {
       description:
-        "The integration key and hostname the tenant had when this resource was created (`null` each when it had no " +
-        "integration), put back on delete with the tenant's secret key; `null` after `get` or an import.",
+        "The integration key and hostname the tenant had before the stack first managed them (`null` each when it had " +
+        "no integration), put back on delete with the tenant's secret key; one the program leaves out is not recorded, " +
+        "and destroy leaves it as the tenant holds it; `null` after `get` or an import.",
       typeName: "DuoSettingsPreviousSettings",
     },
   ),
@@ -70,11 +71,12 @@ export const duoSettingsDefinition = defineResource({
     "The Duo Security integration the tenant's `duo` MFA factor sends users to: its integration key, secret key and API " +
     "hostname. The tenant has one, so the resource id is the tenant's domain and a stack should declare at most one " +
     "per tenant; turn the factor itself on with `MfaFactor`.\n\n" +
-    "Each input may be left out, and is then not managed. Create reads the integration, records it as " +
+    "Each input may be left out, and is then not managed. Create reads the integration, records the fields it manages as " +
     "`previousSettings`, and writes only when a given input differs — the secret key included, which the service " +
     "returns — sending all three (a key left out is the tenant's, read just before). Refresh is one read, so a change " +
-    "made outside Pulumi shows up as drift, a secret key's too; `pulumi destroy` puts `previousSettings` back with the " +
-    "tenant's key, with no call when the tenant holds it. Two things cannot be put back, and destroy leaves them and " +
+    "made outside Pulumi shows up as drift, a secret key's too; `pulumi destroy` reads the tenant and puts " +
+    "`previousSettings` back with the tenant's key (a change made by hand undone too, a field left out not touched), " +
+    "with no write when the tenant holds it. Two things cannot be put back, and destroy leaves them and " +
     "says so: a secret key the stack replaced (the tenant's is never stored), and no integration at all (no known call " +
     "clears one).",
   getDescription:

@@ -1,7 +1,7 @@
 /** MfaSettings, declared once (see common/definition.ts for the shape): the tenant's remember-me and MFA session settings. */
 import { z } from "zod";
 import type { CheckFailure } from "@pulumi/pulumi/dynamic";
-import { property } from "../../shapes/property";
+import { optionalProperties, property } from "../../shapes/property";
 import { defineResource, fieldsSettingScopes, type InputsOf } from "../common/definition";
 import { isUnknown, type PropertyBag } from "../common/jsonValues";
 import { strictShape, wholeNumber } from "../common/validation";
@@ -45,10 +45,11 @@ const settingsOutputs = {
 
 const outputs = z.object({
   ...settingsOutputs,
-  previousSettings: property(z.object(settingsOutputs).nullable(), {
+  previousSettings: property(z.object(optionalProperties(settingsOutputs)).nullable(), {
     description:
-      "The four settings the tenant had when this resource was created, put back on delete; `null` after `get` or an " +
-      "import, and delete then leaves them as they are.",
+      "Each setting the program manages as the tenant had it before the stack first managed it, put back on delete (" +
+      "a setting the program leaves out is not recorded, and destroy leaves it as the tenant holds it); `null` after " +
+      "`get` or an import, and delete then leaves them all as they are.",
     typeName: "MfaSettingsPreviousSettings",
   }),
 });
@@ -67,11 +68,12 @@ export const mfaSettingsDefinition = defineResource({
     'The tenant\'s MFA remember-me and session settings: whether the MFA prompt offers "remember this browser", ' +
     "whether it starts ticked, and after how long (idle, and in all) a remembered browser is asked again. The tenant " +
     "has one set, so the resource id is the tenant's domain and a stack should declare at most one per tenant.\n\n" +
-    "Each input may be left out, and is then not managed. Create reads the settings, records them as " +
+    "Each input may be left out, and is then not managed. Create reads the settings, records those it manages as " +
     "`previousSettings`, and writes only when a given one differs, sending all four (the service's PUT replaces them " +
     "whole; those left out keep the tenant's values). An update reads the tenant's first when an input is left out. " +
-    "Refresh is one read, so a setting changed outside Pulumi shows up as drift; `pulumi destroy` puts " +
-    "`previousSettings` back, with no call when the tenant holds them.",
+    "Refresh is one read, so a setting changed outside Pulumi shows up as drift; `pulumi destroy` reads the tenant and " +
+    "puts `previousSettings` back — a change made by hand is undone too, a setting left out is not touched — with no " +
+    "write when the tenant holds them.",
   getDescription:
     "Reads the tenant's MFA settings without managing them. `id` is the tenant's domain, e.g. " +
     "`\"my-tenant.example.com\"`; any other id fails, naming the configured tenant's domain. `pulumi import` works " +
@@ -82,8 +84,7 @@ export const mfaSettingsDefinition = defineResource({
   identity: { kind: "tenant", noun: "MFA settings" },
   adopts: "always",
   rules: timeoutsInOrder,
-  // Every field is always set, so delete writes back what create found without reading.
-  scopes: fieldsSettingScopes("tenant_settings", false),
+  scopes: fieldsSettingScopes("tenant_settings"),
   unpublishedScopes: {
     scopes: ["read:tenant_settings", "update:tenant_settings"],
     basis: "the Terraform provider's maintainers name them; the service's reference documents no scope for `/guardian/settings`",

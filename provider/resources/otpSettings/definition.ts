@@ -1,6 +1,6 @@
 /** OtpSettings, declared once (see common/definition.ts for the shape): one factor's one-time codes, by SMS or by email. */
 import { z } from "zod";
-import { property, TENANT_DOMAIN } from "../../shapes/property";
+import { optionalProperties, property, TENANT_DOMAIN } from "../../shapes/property";
 import { defineResource, fieldsSettingScopes, type InputsOf } from "../common/definition";
 import { strictShape, wholeNumber } from "../common/validation";
 
@@ -32,10 +32,11 @@ const settingsOutputs = {
 const outputs = z.object({
   factor: property(z.string(), { description: "Whose codes: `\"sms\"` or `\"email\"`.", fallback: "" }),
   ...settingsOutputs,
-  previousSettings: property(z.object(settingsOutputs).nullable(), {
+  previousSettings: property(z.object(optionalProperties(settingsOutputs)).nullable(), {
     description:
-      "The code length and lifetime the tenant had when this resource was created, put back on delete; `null` after " +
-      "`get` or an import, and delete then leaves them as they are.",
+      "The code length and lifetime the tenant had before the stack first managed them, each one the program manages, " +
+      "put back on delete (one the program leaves out is not recorded, and destroy leaves it as the tenant holds it); " +
+      "`null` after `get` or an import, and delete then leaves them as they are.",
     typeName: "OtpSettingsPreviousSettings",
   }),
   tenantDomain: property(z.string(), {
@@ -52,9 +53,10 @@ export const otpSettingsDefinition = defineResource({
     "resource id is the factor's name, so a stack should declare each factor's at most once per tenant; the settings " +
     "hold whether or not the factor is on.\n\n" +
     "Each of `otpLength` and `otpExpirationTime` may be left out, and is then not managed. Create reads the settings, " +
-    "records them as `previousSettings`, and writes only when a given one differs, sending both (the service's PUT takes " +
+    "records those it manages as `previousSettings`, and writes only when a given one differs, sending both (the service's PUT takes " +
     "them together; one left out keeps the tenant's value). Refresh is one read, so a change made outside Pulumi shows up " +
-    "as drift; `pulumi destroy` puts `previousSettings` back, with no call when the tenant holds them.",
+    "as drift; `pulumi destroy` reads the settings and puts `previousSettings` back (a change made by hand undone too, " +
+    "one left out not touched), with no write when the tenant holds them.",
   getDescription:
     'Reads one factor\'s code settings without managing them. `id` is the factor, `"sms"` or `"email"`. `pulumi import` ' +
     "works only with the native `tenant` plugin, not with the TypeScript dynamic resources (pulumi/pulumi#16175).",
@@ -64,7 +66,7 @@ export const otpSettingsDefinition = defineResource({
   identity: { kind: "keyed", noun: "one-time-code settings", tenantOutput: "tenantDomain" },
   adopts: "always",
   // Every field is always set, so delete writes back what create found without reading.
-  scopes: fieldsSettingScopes("guardian_factors", false),
+  scopes: fieldsSettingScopes("guardian_factors"),
   unpublishedScopes: {
     scopes: ["read:guardian_factors", "update:guardian_factors"],
     basis: "the package's choice for `sms` (its path, `…/phone/settings`, is documented nowhere); the docs name them for `email`",

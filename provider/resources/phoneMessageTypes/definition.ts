@@ -35,7 +35,7 @@ export const phoneMessageTypesDefinition = defineResource({
     "phone provider that delivers the messages is `PhoneProvider`'s; this resource never calls the deprecated phone " +
     "endpoints.\n\n" +
     "Create reads the current message types, records them as `previousMessageTypes`, and sets `messageTypes` only " +
-    "when they differ; `pulumi destroy` puts them back, an empty list included, with no call when the tenant holds them. Refresh is one read, so a change made outside Pulumi " +
+    "when they differ; `pulumi destroy` puts them back, an empty list included, after reading the tenant (a change made by hand is undone too), with no write when the tenant holds them. Refresh is one read, so a change made outside Pulumi " +
     "shows up as drift.",
   getDescription:
     "Reads the tenant's current message types without managing them. `id` is the tenant's domain, e.g. " +

@@ -110,8 +110,8 @@ export const phoneTemplateDefinition = defineResource({
     create: ["create:phone_templates", "read:phone_templates", "update:phone_templates"],
     read: ["read:phone_templates"],
     update: ["update:phone_templates"],
-    // an adopted template is put back (PATCH) instead of deleted
-    delete: ["delete:phone_templates", "update:phone_templates"],
+    // an adopted template is read, and put back (PATCH) instead of deleted
+    delete: ["delete:phone_templates", "read:phone_templates", "update:phone_templates"],
   },
   // Adopted as it is; destroy puts an adopted template back as it was, so nothing needs retaining.
   exported: { name: { input: "type", identifierSuffix: "Template" }, order: 300, adoptExisting: true, dependsOn: [{ on: "PhoneProvider" }] },

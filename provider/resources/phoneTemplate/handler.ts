@@ -113,17 +113,20 @@ function fieldsLeftOn(recorded: PhoneTemplateRecord["content"], held: PhoneTempl
   return fields.filter(([, before, now]) => before === undefined && now !== undefined).map(([field]) => field);
 }
 
-/** Puts an adopted template back as adoption found it: one PATCH, none when state shows nothing changed. */
+/**
+ * Puts an adopted template back as adoption found it: one GET, then one PATCH unless the template holds it already.
+ * Decided by the tenant, not the state: a change made by hand since the last refresh is put back too.
+ */
 async function restore(call: Call, id: string, stored: PhoneTemplateOutputs, recorded: PhoneTemplateRecord): Promise<void> {
-  if (changes(stored, recorded)) {
-    try {
-      await patchTemplate(call, id, expandUpdate(recorded, stored.content), "restore phone template");
-    } catch (error) {
-      if (!isNotFound(error)) throw error; // deleted by hand: nothing left to put back
-      return;
-    }
+  let live: FlattenedPhoneTemplate;
+  try {
+    live = flattenPhoneTemplate(await call.request("GET", templatePath(id), { operation: "get phone template", schema: phoneTemplateResponse }));
+    if (changes(live, recorded)) await patchTemplate(call, id, expandUpdate(recorded, live.content), "restore phone template");
+  } catch (error) {
+    if (!isNotFound(error)) throw error; // deleted by hand: nothing left to put back
+    return;
   }
-  for (const field of fieldsLeftOn(recorded.content, stored.content)) {
+  for (const field of fieldsLeftOn(recorded.content, live.content)) {
     await call.warn(
       `${call.named} (${stored.type}): the template had no ${field} when it was adopted, and the ` +
         `service offers no known way to remove one, so the ${field} it has now stays on the tenant; everything else is ` +

@@ -75,7 +75,7 @@ export const snsPushProviderDefinition = defineResource({
     "and fails before any write when the tenant has none. An update sends all five, or the other four without the key. " +
     "Refresh is one read and finds a key id, region or ARN changed outside Pulumi; the secret key cannot be read back. " +
     "`pulumi destroy` puts back what create found — its four fields with the tenant's key, or no configuration at all " +
-    "if it found none — with no call when the tenant holds it; a stack that sent a key leaves the configuration as it " +
+    "if it found none — after reading the tenant (a change made by hand is undone too), with no write when the tenant holds it; a stack that sent a key leaves the configuration as it " +
     "is (the replaced key cannot be put back) and says so. If the service refuses, destroy says so and still succeeds.",
   getDescription:
     "Reads the tenant's SNS configuration (without the secret key) without managing it. `id` is the tenant's " +
@@ -88,7 +88,7 @@ export const snsPushProviderDefinition = defineResource({
   identity: { kind: "tenant", noun: "SNS configuration" },
   adopts: "always",
   scopes: settingScopes("guardian_factors"),
-  // Adopted without its key, it records what it found, and destroy puts that back (no call when the tenant holds it).
+  // Adopted without its key, it records what it found, and destroy puts that back (no write when the tenant holds it).
   exported: { name: { fixed: "sns-push-provider" }, order: 400 },
   warnsOnDestroy: true,
 });

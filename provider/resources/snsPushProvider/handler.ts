@@ -3,8 +3,8 @@
  * records it: given the secret key, it PUTs all five fields (a secret cannot be compared: it is sent once); without
  * it, it adopts the configuration the tenant holds, PATCHing the four other fields only where they differ, and nothing
  * when none does. An update PUTs (or, without the key, PATCHes the other four); refresh is one GET. Delete puts back
- * what create found — its four fields, keeping the key, or clears all five if it found none — with no call when the
- * tenant already holds it, and leaves the configuration as it is when the stack sent a key it cannot take back.
+ * what create found — its four fields, keeping the key, or clears all five if it found none — after reading the
+ * tenant, with no write when it holds them already, and leaves the configuration as it is when the stack sent a key it cannot take back.
  */
 import type { Call } from "../common/call";
 import { defineHandler } from "../common/defineHandler";
@@ -92,8 +92,8 @@ export const { configure, check, diff, create, read, update, remove, list } = de
       );
       return;
     }
-    // The tenant already holds what create found: the stack never changed it.
-    if (restoring && differingInputs(definition, { ...stored }, { ...found }).length === 0) return;
+    // Decided by the tenant, not the state: a change made by hand since the last refresh is put back too.
+    if (restoring && differingInputs(definition, { ...(await readSns(call)) }, { ...found }).length === 0) return;
     try {
       if (restoring) await writeSns(call, "PATCH", expandRecordedSns(found), "restore SNS push credentials");
       else await writeSns(call, "PUT", CLEARED_SNS, "clear SNS push credentials");

@@ -1,7 +1,7 @@
 /** WebAuthnSettings, declared once (see common/definition.ts for the shape): a WebAuthn factor's options. */
 import { z } from "zod";
 import type { CheckFailure } from "@pulumi/pulumi/dynamic";
-import { property, TENANT_DOMAIN } from "../../shapes/property";
+import { optionalProperties, property, TENANT_DOMAIN } from "../../shapes/property";
 import { defineResource, fieldsSettingScopes, type InputsOf } from "../common/definition";
 import { isUnknown, type PropertyBag } from "../common/jsonValues";
 import { HOST_NAME_EXPECTED, isHostName, strictShape } from "../common/validation";
@@ -56,10 +56,11 @@ const settingsOutputs = {
 const outputs = z.object({
   factor: property(z.string(), { description: "Which WebAuthn factor.", fallback: "" }),
   ...settingsOutputs,
-  previousSettings: property(z.object(settingsOutputs).nullable(), {
+  previousSettings: property(z.object(optionalProperties(settingsOutputs)).nullable(), {
     description:
-      "The options the factor had when this resource was created, put back on delete; `null` after `get` or an import, " +
-      "and delete then leaves them as they are.",
+      "Each option the program manages as the factor had it before the stack first managed it, put back on delete (an " +
+      "option the program leaves out is not recorded, and destroy leaves it as the tenant holds it); `null` after `get` " +
+      "or an import, and delete then leaves them all as they are.",
     typeName: "WebAuthnSettingsPreviousSettings",
   }),
   tenantDomain: property(z.string(), {
@@ -94,10 +95,11 @@ export const webAuthnSettingsDefinition = defineResource({
     "The options of a WebAuthn MFA factor: whether security keys must verify their user, and the relying party " +
     "credentials are registered for. The resource id is the factor's name, so a stack should declare each factor's at " +
     "most once per tenant; turn the factor itself on with `MfaFactor`.\n\n" +
-    "Each option may be left out, and is then not managed. Create reads the options, records them as " +
+    "Each option may be left out, and is then not managed. Create reads the options, records those it manages as " +
     "`previousSettings`, and writes only when a given one differs, sending the options given and reading them back " +
     "(the service's answer holds only what was sent). Refresh is one read, so a change made outside Pulumi shows up as " +
-    "drift; `pulumi destroy` puts `previousSettings` back, with no call when the tenant holds them. No known call " +
+    "drift; `pulumi destroy` reads the factor and puts `previousSettings` back (a change made by hand undone too, an " +
+    "option left out not touched), with no write when the tenant holds them. No known call " +
     "clears a relying party identifier: one the factor did not have stays, unused once the override is off again, and " +
     "destroy says so.",
   getDescription:
@@ -111,7 +113,7 @@ export const webAuthnSettingsDefinition = defineResource({
   adopts: "always",
   rules: optionRules,
   // Create and update read the options back (the PUT's answer holds only what was sent); delete only writes.
-  scopes: fieldsSettingScopes("guardian_factors", false),
+  scopes: fieldsSettingScopes("guardian_factors"),
   unpublishedScopes: {
     scopes: ["read:guardian_factors", "update:guardian_factors"],
     basis: "the package's choice (the service documents neither WebAuthn settings endpoint)",
