@@ -2,7 +2,8 @@
  * Runs the pinned Pulumi CLI as a user would, offline: its folder first on PATH (the language hosts and launchers
  * beside it, so the CLI never warns that one came from elsewhere), no update check, no plugin downloads. A Node.js
  * project's `up`, `preview`, `refresh` and `destroy` get `--client=<address>` of the Node.js host in
- * nodejsClientHost.ts (see there why). `npm run pulumi -- <args>` runs it in a terminal.
+ * nodejsClientHost.ts (see there why). `npm run pulumi -- <args>` runs it in a terminal; the CLI's own flags may come
+ * before the command (`npm run pulumi -- -C ../my-project preview`), as with the CLI.
  */
 import { spawn } from "node:child_process";
 import * as fs from "node:fs";
@@ -45,8 +46,21 @@ export function projectRuntime(dir: string): string | undefined {
   }
 }
 
+/** The CLI's own flags (`pulumi --help`) that take a value, which may come before the command: `-C dir preview`. */
+const GLOBAL_VALUE_FLAGS = new Set(["--color", "-C", "--cwd", "--memprofilerate", "--otel-traces", "--profiling", "--tracing", "-v", "--verbose"]);
+
+/** The command a command line runs: its first word that is neither a flag nor a global flag's value. */
+export function commandOf(args: readonly string[]): string | undefined {
+  for (let index = 0; index < args.length; index++) {
+    const arg = args[index];
+    if (!arg.startsWith("-")) return arg;
+    if (GLOBAL_VALUE_FLAGS.has(arg)) index++;
+  }
+  return undefined;
+}
+
 export function needsNodejsClient(args: readonly string[], cwd: string): boolean {
-  const command = args.find((arg) => !arg.startsWith("-"));
+  const command = commandOf(args);
   return command !== undefined && PROGRAM_COMMANDS.has(command) && projectRuntime(projectDirOf(args, cwd)) === "nodejs";
 }
 
