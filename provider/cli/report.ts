@@ -26,7 +26,9 @@ export function exportReport(plan: ExportPlan, facts: { host: string; folder: st
   }
   lines.push(
     `Wrote ${facts.files.join(", ")} (import.json lists the ${facts.imports} the native plugin can import).`,
-    `Next: cd ${facts.folder} && npm install && pulumi up, with the same TENANT_* variables (or tenant:* stack config).`,
+    `Next: cd ${facts.folder} && npm install && pulumi stack init <stack> && pulumi up, with the same TENANT_* variables ` +
+      "(or tenant:* stack config). pulumi stack init needs a backend: pulumi login (Pulumi Cloud), pulumi login --local, " +
+      "or PULUMI_BACKEND_URL; with a self-managed backend, PULUMI_CONFIG_PASSPHRASE too.",
     "Declare the resources through index.ts or through import.json (pulumi import --file), never both in one stack.",
   );
   return `${lines.join("\n")}\n`;

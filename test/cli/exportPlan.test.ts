@@ -203,6 +203,9 @@ describe("the report", () => {
       "  MfaPolicy                1  mfa-policy",
       "  EventStream              6  B, Z, a b, a-b, b and 1 more",
     ]);
+    // What to run next, a stack (and the backend it needs) included: the folder has no stack yet.
+    expect(report).toContain("Next: cd tenant && npm install && pulumi stack init <stack> && pulumi up");
+    expect(report).toContain("pulumi stack init needs a backend: pulumi login (Pulumi Cloud), pulumi login --local, or PULUMI_BACKEND_URL");
   });
 });
 
