@@ -8,8 +8,10 @@ import { engineLabel, type Row } from "./report";
 const PER_RESOURCE: { resource: ResourceName; floor: Record<string, number>; floorNote?: string; why: Record<string, string> }[] = [
   {
     resource: "PushProviderSelection",
-    floor: { create: 1, update: 1, "read (refresh)": 1, "delete (destroy)": 1 },
-    floorNote: "delete is a PUT of the previous selection: the API has no DELETE",
+    floor: { create: 1, update: 1, "read (refresh)": 1, "delete (destroy)": 2 },
+    floorNote:
+      "delete GETs the selection and PUTs the previous one back: the API has no DELETE, and destroy decides from the tenant, " +
+      "not the state, so a change made by hand is put back too",
     why: {
       create: "create also GETs the current selection, stored as previousProvider so destroy can put it back (the API has no DELETE)",
     },
@@ -25,16 +27,18 @@ const PER_RESOURCE: { resource: ResourceName; floor: Record<string, number>; flo
 ];
 
 /**
- * The MFA resources (examples/mfa-sms): create reads the value destroy puts back, then writes. Destroy PUTs that value
- * back only where the state differs from it, and the bench's second up sets each to the fresh tenant's own value, so
- * its destroy has nothing to put back (the restoring PUT is tested in test/resources/).
+ * The MFA resources (examples/mfa-sms): create reads the value destroy puts back, then writes. Destroy reads the
+ * tenant and PUTs that value back only where the tenant differs from it, and the bench's second up sets each to the
+ * fresh tenant's own value, so its destroy reads and has nothing to put back (the restoring PUT is tested in
+ * test/resources/).
  */
 const RESTORE_NOTE =
-  "create's GET records the value destroy puts back; destroy PUTs it only where the state differs from it (the API has " +
-  "no DELETE), and the second up here set each back to the fresh tenant's value";
+  "create's GET records the value destroy puts back; destroy GETs the tenant's and PUTs it back only where they differ " +
+  "(the API has no DELETE; a change made by hand is put back too), and the second up here set each back to the fresh " +
+  "tenant's value";
 const MFA_RESOURCES: typeof PER_RESOURCE = (["MfaFactor", "MfaPolicy", "PhoneMessageTypes"] as const).map((resource) => ({
   resource,
-  floor: { create: 2, update: 1, "read (refresh)": 1, "delete (destroy)": 0 },
+  floor: { create: 2, update: 1, "read (refresh)": 1, "delete (destroy)": 1 },
   floorNote: RESTORE_NOTE,
   why: {},
 }));

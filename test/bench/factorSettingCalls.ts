@@ -24,23 +24,25 @@ export function benchFactorSettingCalls(): Promise<OperationRun[]> {
 }
 
 const WHOLE = "update GETs first: the write sends the whole object, and the changed program leaves a field out";
+/** Why every destroy here reads first. */
+const DESTROY_READS = "destroy GETs first: it decides from the tenant, not the state, so a change made by hand since the last refresh is put back too";
 
 const FLOORS: ResourceFloor[] = [
   {
     resource: "DuoSettings",
     floor: [2, 2, 1, 2],
     note:
-      "create GETs first and records what it found; the key is left out, so the update's PUT (all three fields) and " +
-      "destroy's, which puts back the integration it found, each send the tenant's key, read just before",
+      "create GETs first and records what it found; the key is left out, so the update's PUT (all three fields) sends " +
+      `the tenant's key, read just before; ${DESTROY_READS}, and its PUT puts back the integration it found with that key`,
   },
   {
     resource: "WebAuthnSettings",
-    floor: [3, 2, 1, 1],
-    note: "the PUT's answer holds only what was sent, so create and update read the options back; destroy's PUT needs no answer",
+    floor: [3, 2, 1, 2],
+    note: `the PUT's answer holds only what was sent, so create and update read the options back; ${DESTROY_READS}, and its PUT needs no answer`,
   },
-  { resource: "PushCustomApp", floor: [2, 2, 1, 1], note: `create GETs first; ${WHOLE}; destroy PATCHes back the app it found` },
-  { resource: "MfaSettings", floor: [2, 2, 1, 1], note: `create GETs first; ${WHOLE}; destroy PUTs back the four it found` },
-  { resource: "OtpSettings", floor: [2, 2, 1, 1], note: `create GETs first; ${WHOLE}; destroy PUTs back the two it found` },
+  { resource: "PushCustomApp", floor: [2, 2, 1, 2], note: `create GETs first; ${WHOLE}; ${DESTROY_READS}, then PATCHes back the fields it manages` },
+  { resource: "MfaSettings", floor: [2, 2, 1, 2], note: `create GETs first; ${WHOLE}; ${DESTROY_READS}, then PUTs back those it manages` },
+  { resource: "OtpSettings", floor: [2, 2, 1, 2], note: `create GETs first; ${WHOLE}; ${DESTROY_READS}, then PUTs back those it manages` },
 ];
 
 /** Calls per operation of each, and their share of a no-op up (0 each) and of preview --refresh (one GET each). */

@@ -184,3 +184,17 @@ export async function driftFailure(run: Promise<RunResult>): Promise<ExpectNoCha
   if (!(outcome instanceof ExpectNoChangesError)) throw outcome;
   return outcome;
 }
+
+/**
+ * What a refresh or destroy that failed on the settings the last `up` stored adds to the error: whose settings they
+ * are (the stack config's, or an explicit Provider's arguments), their tenant and client id, and what stores the
+ * current ones.
+ */
+export function storedSettingsNote(tenant: string, clientId: string, providerName?: string): string {
+  const held = `(tenant "${tenant}", client id "${clientId}")`;
+  const which =
+    providerName === undefined
+      ? `the settings the stack stored at its last "pulumi up" ${held}, not the stack config as it is now: once the config is right`
+      : `the arguments the tenant Provider "${providerName}" had at the stack's last "pulumi up" ${held}, not those the program gives now: once the program is right`;
+  return `Refresh and destroy use ${which}, "pulumi up" stores it (or add --run-program to this command to use it without storing).`;
+}

@@ -13,22 +13,18 @@ import { startEmulator, type Emulator, type EmulatorClient } from "../../tools/e
 import { ExpectNoChangesError, createEngine, proposedChanges, type Engine, type RunResult } from "../../tools/engine";
 import { BASIC_STACK_PASSPHRASE, SENTINELS, basicStack } from "../../tools/stacks/basicStack";
 import { REPO_ROOT, packageLookupEnv } from "../../tools/stacks/packageLink";
-import { operations } from "./helpers";
+import { operations, storedSettingsNote } from "./helpers";
 
 const TEST_TIMEOUT_MS = 240_000;
 const ORIGINAL: EmulatorClient = { id: "rotating-ci", secret: "sentinel-before-rotation-3e8f1b27" };
 const ROTATED_SECRET = "sentinel-after-rotation-9a4c62d0";
-
-const STORED_SETTINGS_ADVICE =
-  'If you changed them since the last "pulumi up": refresh, destroy and "--refresh" use the settings stored at that up. ' +
-  'Run "pulumi up" once, or add --run-program (for the drift check: "pulumi preview --refresh --run-program --expect-no-changes").';
 
 /** The one message a stale stored secret gives for the default provider. */
 function staleDefaultSecretMessage(emulator: Emulator): string {
   return (
     `The client credentials were rejected by ${new URL(emulator.url).host} (client id "${ORIGINAL.id}"): ` +
     `check the stack config "tenant:clientId" and "tenant:clientSecret" (or the TENANT_CLIENT_ID and ` +
-    `TENANT_CLIENT_SECRET environment variables). ${STORED_SETTINGS_ADVICE}`
+    `TENANT_CLIENT_SECRET environment variables). ${storedSettingsNote(new URL(emulator.url).host, ORIGINAL.id)}`
   );
 }
 
@@ -119,7 +115,8 @@ describe.sequential("a client secret rotated after the last up", () => {
     const after = multiTenant(ROTATED_SECRET);
     const expected =
       `The client credentials were rejected by ${new URL(staging.url).host} (client id "${stagingClient.id}"): ` +
-      `check the "clientId" and "clientSecret" arguments of the tenant Provider "staging". ${STORED_SETTINGS_ADVICE}`;
+      `check the "clientId" and "clientSecret" arguments of the tenant Provider "staging". ` +
+      storedSettingsNote(new URL(staging.url).host, stagingClient.id, "staging");
     const expectStaleArguments = async (command: string, run: Promise<RunResult>): Promise<void> => {
       const error = await failureOf(run);
       const lines = error.message.split("\n").slice(1);

@@ -176,6 +176,28 @@ describe("resource errors say where the settings came from", () => {
   });
 });
 
+describe("settings and inputs a handler cannot work with fail before anything registers or is called", () => {
+  it("a resource with no settings fails the program, naming the key: nothing registers, so nothing is stored", async () => {
+    const seen = await failedUp("resourceOnDefaultProvider", {});
+    expectOneCleanMessage(
+      seen,
+      'Missing tenant domain: set the stack config "tenant:domain" (pulumi config set tenant:domain ' +
+        "my-tenant.example.com) or the TENANT_DOMAIN environment variable.",
+    );
+    expect(seen).not.toContain("PushProviderSelection (push)");
+  });
+
+  it("an error inside a property says its path and value (the engine would show {<nil>}), and no secret", async () => {
+    const seen = await failedUp("plainHttpWebhook", { ...defaultProviderConfig(CLIENT.secret), "failing-program:hookToken": { value: WRONG_SECRET, secret: true } });
+    expect(seen).toContain(
+      `pulumi-nodejs:dynamic/tenant:EventStream resource 'hooks' has a problem: destination.configuration.webhookEndpoint must be an https:// URL ` +
+        '(got "http://hooks.example.com/in")',
+    );
+    expect(seen).not.toContain("<nil>");
+    expect(seen).not.toContain(WRONG_SECRET);
+  });
+});
+
 describe(".get of an object the tenant does not have fails the run, naming the id (never empty outputs)", () => {
   const getFailure = (programCase: string, id: string) =>
     failedUp(programCase, { ...defaultProviderConfig(CLIENT.secret), "failing-program:getId": { value: id } });

@@ -12,13 +12,11 @@ import { startEmulator, type Emulator } from "../../../tools/emulator";
 import type { Engine, RunResult } from "../../../tools/engine";
 import type { StackConfig } from "../../../tools/engine/project";
 import { assertDistIsFresh } from "../../resources/dist";
+import { storedSettingsNote } from "../helpers";
 import { nativeEngine } from "./nativeStack";
 
 const CLIENT = { id: "native-rotating-ci", secret: "sentinel-native-before-rotation-71c2" };
 const ROTATED = "sentinel-native-after-rotation-d40e";
-const STORED_SETTINGS_ADVICE =
-  'If you changed them since the last "pulumi up": refresh, destroy and "--refresh" use the settings stored at that up. ' +
-  'Run "pulumi up" once, or add --run-program (for the drift check: "pulumi preview --refresh --run-program --expect-no-changes").';
 
 async function failureOf(run: Promise<RunResult>): Promise<Error> {
   return run.then(
@@ -56,7 +54,7 @@ describe.sequential("the native plugin after a client secret rotation", () => {
     const after = stack(ROTATED);
     const expected =
       `The client credentials were rejected by ${new URL(emulator.url).host} (client id "${CLIENT.id}"): check the stack ` +
-      `config "tenant:clientId" and "tenant:clientSecret" (or the TENANT_CLIENT_ID and TENANT_CLIENT_SECRET environment variables). ${STORED_SETTINGS_ADVICE}`;
+      `config "tenant:clientId" and "tenant:clientSecret" (or the TENANT_CLIENT_ID and TENANT_CLIENT_SECRET environment variables). ${storedSettingsNote(new URL(emulator.url).host, CLIENT.id)}`;
     for (const [command, run] of [
       ["preview --refresh --expect-no-changes", () => after.preview({ refresh: true, expectNoChanges: true })],
       ["refresh", () => after.refresh()],
@@ -91,7 +89,7 @@ describe.sequential("the native plugin after a client secret rotation", () => {
     const error = await failureOf(after.refresh());
     expect(error.message).toContain(
       `The client credentials were rejected by ${new URL(emulator.url).host} (client id "${CLIENT.id}"): check the ` +
-        `"clientId" and "clientSecret" arguments of the tenant Provider "staging". ${STORED_SETTINGS_ADVICE}`,
+        `"clientId" and "clientSecret" arguments of the tenant Provider "staging". ${storedSettingsNote(new URL(emulator.url).host, CLIENT.id, "staging")}`,
     );
     // An up stores the new arguments (the provider is updated, never replaced), then refresh works.
     const up = await after.up();
