@@ -151,7 +151,7 @@ describe.sequential("examples/multi-tenant against two tenants", () => {
     ]);
     for (const [index, tenant] of tenants.entries()) {
       expect(tenant.emulator.state.pushProvider, tenant.stage).toBe(tenant.initialPush);
-      expect(calls[index].counts(), tenant.stage).toEqual({ [`PUT ${PUSH_API_PATH}`]: 1 });
+      expect(calls[index].counts(), tenant.stage).toEqual({ [`GET ${PUSH_API_PATH}`]: 1, [`PUT ${PUSH_API_PATH}`]: 1 });
     }
     expect((await engine.readState()).resources).toEqual([]);
   });
