@@ -2,10 +2,10 @@
  * The engine's Log service: how a provider process tells the user something. The Pulumi CLI shows each line with its
  * severity (a warning is shown and counted as one) under the resource whose URN it carries. Both doors use it: the
  * native plugin, whose stdout and stderr the CLI hides, and the dynamic-provider host, whose stderr the CLI shows as
- * info only. The gRPC runtime and the protocol stubs are the user's @pulumi/pulumi's (the package's peer), loaded
- * when the first line is sent: a host that never warns never loads them.
+ * info only. The gRPC runtime and the protocol stubs are the user's @pulumi/pulumi's (the package's peer) and its
+ * @grpc/grpc-js, loaded when the first line is sent: a host that never warns never loads them. Required by name, so a
+ * bundler (the plugin's single executable) follows them.
  */
-import { createRequire } from "node:module";
 import type * as GrpcModule from "@grpc/grpc-js";
 import type * as EngineGrpcModule from "@pulumi/pulumi/proto/engine_grpc_pb";
 import type * as EngineModule from "@pulumi/pulumi/proto/engine_pb";
@@ -45,12 +45,13 @@ let protocol: Protocol | undefined;
 
 function loadProtocol(): Protocol {
   if (!protocol) {
-    const fromPulumi = createRequire(require.resolve("@pulumi/pulumi/package.json"));
+    /* eslint-disable @typescript-eslint/no-require-imports -- loaded on first use, not at import */
     protocol = {
-      grpc: fromPulumi("@grpc/grpc-js") as typeof GrpcModule,
-      engineGrpc: fromPulumi("./proto/engine_grpc_pb") as typeof EngineGrpcModule,
-      engine: fromPulumi("./proto/engine_pb") as typeof EngineModule,
+      grpc: require("@grpc/grpc-js") as typeof GrpcModule,
+      engineGrpc: require("@pulumi/pulumi/proto/engine_grpc_pb") as typeof EngineGrpcModule,
+      engine: require("@pulumi/pulumi/proto/engine_pb") as typeof EngineModule,
     };
+    /* eslint-enable @typescript-eslint/no-require-imports */
   }
   return protocol;
 }
