@@ -52,11 +52,16 @@ async function bundlePlugin(outfile: string): Promise<number> {
 
 const isBuiltin = (name: string): boolean => builtinModules.includes(name);
 
-/**
- * Builds the executable into `outDir` for this machine's platform (dist/ must be built). `useCodeCache` stores V8's
- * compiled code of the bundle in the blob, so the start skips most of the parse and compile.
- */
-export async function buildExecutable(outDirGiven: string, platform: Platform, workGiven: string): Promise<ExecutableBuild> {
+export interface ExecutableOptions {
+  /**
+   * V8's compiled code of the bundle stored in the blob, so the start skips most of the compile (default; the bench
+   * builds one without it to measure what it is worth).
+   */
+  useCodeCache?: boolean;
+}
+
+/** Builds the executable into `outDir` for this machine's platform (dist/ must be built). */
+export async function buildExecutable(outDirGiven: string, platform: Platform, workGiven: string, options: ExecutableOptions = {}): Promise<ExecutableBuild> {
   const [outDir, work] = [path.resolve(outDirGiven), path.resolve(workGiven)];
   for (const built of ["dist/plugin/main.js", "dist/schema.json"]) {
     if (!fs.existsSync(path.join(REPO_ROOT, built))) throw new Error(`${built} is missing: run npm run build first`);
@@ -74,7 +79,7 @@ export async function buildExecutable(outDirGiven: string, platform: Platform, w
       main: bundle,
       output: blob,
       disableExperimentalSEAWarning: true,
-      useCodeCache: true,
+      useCodeCache: options.useCodeCache ?? true,
       assets: { [SEA_ASSETS.packageJson]: path.join(REPO_ROOT, "package.json"), [SEA_ASSETS.schema]: path.join(REPO_ROOT, "dist", "schema.json") },
     }),
   );
