@@ -21,8 +21,7 @@ import type { Row } from "./report";
 import { median } from "./stats";
 
 const CLIENT = { id: "bench-yaml-preview", secret: "bench-yaml-preview-secret" };
-const PLUGINS = ["script", "executable"] as const;
-type Plugin = (typeof PLUGINS)[number];
+type Plugin = "script" | "executable";
 
 export interface YamlPreviewCost {
   rounds: number;
