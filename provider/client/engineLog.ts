@@ -3,9 +3,11 @@
  * severity (a warning is shown and counted as one) under the resource whose URN it carries. Both doors use it: the
  * native plugin, whose stdout and stderr the CLI hides, and the dynamic-provider host, whose stderr the CLI shows as
  * info only. The gRPC runtime and the protocol stubs are the user's @pulumi/pulumi's (the package's peer), loaded
- * when the first line is sent: a host that never warns never loads them.
+ * when the first line is sent: a host that never warns never loads them. From @pulumi/pulumi's own folder, or, inside
+ * the plugin's single executable, the copies bundled with it (required by name, which the bundler follows).
  */
 import { createRequire } from "node:module";
+import { isSea } from "node:sea";
 import type * as GrpcModule from "@grpc/grpc-js";
 import type * as EngineGrpcModule from "@pulumi/pulumi/proto/engine_grpc_pb";
 import type * as EngineModule from "@pulumi/pulumi/proto/engine_pb";
@@ -45,12 +47,22 @@ let protocol: Protocol | undefined;
 
 function loadProtocol(): Protocol {
   if (!protocol) {
-    const fromPulumi = createRequire(require.resolve("@pulumi/pulumi/package.json"));
-    protocol = {
-      grpc: fromPulumi("@grpc/grpc-js") as typeof GrpcModule,
-      engineGrpc: fromPulumi("./proto/engine_grpc_pb") as typeof EngineGrpcModule,
-      engine: fromPulumi("./proto/engine_pb") as typeof EngineModule,
-    };
+    if (isSea()) {
+      /* eslint-disable @typescript-eslint/no-require-imports -- the bundled copies, required by name for the bundler */
+      protocol = {
+        grpc: require("@grpc/grpc-js") as typeof GrpcModule,
+        engineGrpc: require("@pulumi/pulumi/proto/engine_grpc_pb") as typeof EngineGrpcModule,
+        engine: require("@pulumi/pulumi/proto/engine_pb") as typeof EngineModule,
+      };
+      /* eslint-enable @typescript-eslint/no-require-imports */
+    } else {
+      const fromPulumi = createRequire(require.resolve("@pulumi/pulumi/package.json"));
+      protocol = {
+        grpc: fromPulumi("@grpc/grpc-js") as typeof GrpcModule,
+        engineGrpc: fromPulumi("./proto/engine_grpc_pb") as typeof EngineGrpcModule,
+        engine: fromPulumi("./proto/engine_pb") as typeof EngineModule,
+      };
+    }
   }
   return protocol;
 }

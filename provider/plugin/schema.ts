@@ -146,6 +146,7 @@ export function packageSchema(version: string): Spec {
     name: PACKAGE_NAME,
     displayName: "Tenant",
     repository: REPOSITORY,
+    pluginDownloadURL: PLUGIN_DOWNLOAD_URL,
     version,
     description: "Manage an identity service tenant's MFA push provider, phone provider, enrollment tickets and event streams.",
     keywords: ["pulumi", "tenant", "identity", "mfa", "category/utility"],
@@ -165,6 +166,13 @@ export function packageSchema(version: string): Spec {
 
 /** Where the package's source lives; generated SDKs link to it, and Go's import path is under it. */
 export const REPOSITORY = "https://github.com/pulumi-tenant/pulumi-tenant";
+
+/**
+ * Where the CLI downloads the plugin when a program needs it and it is not installed: the GitHub release tagged
+ * `v<version>` of the repository, its asset `pulumi-resource-tenant-v<version>-<os>-<arch>.tar.gz`. Generated SDKs
+ * record it (`server` in pulumi-plugin.json), as `pulumi package add` does.
+ */
+export const PLUGIN_DOWNLOAD_URL = `github://api.github.com/${REPOSITORY.replace(/^https:\/\/github\.com\//, "")}`;
 
 /**
  * Package names that fit each ecosystem, for SDKs generated from this schema (`pulumi package gen-sdk`). Each SDK

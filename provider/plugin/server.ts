@@ -4,14 +4,13 @@
  * Configure's arguments and cannot answer an import-shaped Read. Errors go back as gRPC errors whose messages
  * are the handlers' (which never hold a secret).
  */
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { cancelWaits, resumeWaits } from "../client/cancel";
 import { functionOfToken } from "../functions/registry";
 import { tenantConnection } from "../resources/tenantConnection";
 import type { PropertyBag } from "../resources/common/jsonValues";
 import { checkConfig, configure, diffConfig } from "./configuration";
 import { connectEngineLog } from "./engineLog";
+import { packageVersion, schemaText } from "./packageFiles";
 import { empty, grpc, plugin, provider as proto, providerGrpc } from "./protocol";
 import * as resources from "./resources";
 import { fromStruct, toStruct } from "./values";
@@ -31,10 +30,7 @@ function unary<Request, Response>(handle: (request: Request) => Response | Promi
   };
 }
 
-const PACKAGE_ROOT = join(__dirname, "..", "..");
-const version = (JSON.parse(readFileSync(join(PACKAGE_ROOT, "package.json"), "utf8")) as { version: string }).version;
-/** Written by the build from the resource definitions (provider/plugin/schema.ts). */
-const schemaText = (): string => readFileSync(join(PACKAGE_ROOT, "dist", "schema.json"), "utf8");
+const version = packageVersion();
 
 async function invoke(req: InstanceType<typeof proto.InvokeRequest>): Promise<InstanceType<typeof proto.InvokeResponse>> {
   const token = req.getTok();

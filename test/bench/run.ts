@@ -6,7 +6,7 @@
  * Sections: 1 client throughput vs raw undici vs the official SDK · 2 calls per operation vs the floor ·
  * 3 the stored provider text per type and what a program spends before its resources register · 4 host cold start · 5 getEventStreams over 10,000 streams · 6 `up` of 100 resources ·
  * 7 scale: 100 and 1,000 tickets at parallelism 8 and 64 against a 50-requests-per-second bucket · 8 native plugin
- * start · 9 state: the 1,000-ticket `up` persisting like the file backend, with and without
+ * start, the script and the single executable, and the package's share of a YAML `preview` with each · 9 state: the 1,000-ticket `up` persisting like the file backend, with and without
  * PULUMI_SKIP_CHECKPOINTS, for the recorded older `__provider` texts and today's · 10 `pulumi-tenant export` of a tenant
  * with 1,000 event streams under a rate limit, and the `up` of the program it wrote · 11 the package's share of an `up`
  * under the real CLI, beside the stand-in's, and the CLI's binaries. Sections 2, 6, 7, 9 and 10 run their programs
@@ -20,6 +20,7 @@ import { benchExport, exportRows } from "./exportTenant";
 import { eventStreamCallRows } from "./eventStreamCallRows";
 import { benchColdStart, summarizeColdStart } from "./coldStart";
 import { benchPluginStart, pluginStartRows } from "./pluginStart";
+import { benchYamlPreviewCost, yamlPreviewCostRows } from "./yamlPreviewCost";
 import { benchPushCredentialCalls, pushCredentialCallRows } from "./pushCredentialCalls";
 import { benchFactorSettingCalls, factorSettingCallRows } from "./factorSettingCalls";
 import { benchGetEventStreams } from "./getEventStreams";
@@ -117,6 +118,8 @@ async function main(): Promise<void> {
 
   const plugin = await section("8 native plugin start against the bare host", () => benchPluginStart(5));
   if (plugin) rows.push(...pluginStartRows(plugin));
+  const yamlPreview = await section("8 the package's share of a YAML preview under the CLI: the script and the single executable", () => benchYamlPreviewCost(5));
+  if (yamlPreview) rows.push(...yamlPreviewCostRows(yamlPreview));
 
   const checkpoints = await section("9 state: 1,000 tickets with the file backend's checkpoints, older and current texts", () =>
     benchCheckpoints(1_000, (label) => progress(`9 ${label}: done`)),

@@ -133,6 +133,12 @@ describe("the package schema", () => {
     for (const language of ["nodejs", "python", "go", "csharp"]) expect(schema.language[language].respectSchemaVersion, language).toBe(true);
   });
 
+  it("names where the CLI downloads the plugin: the releases of the repository the Go import path names", () => {
+    const schema = builtSchema() as { repository: string; pluginDownloadURL: string };
+    expect(schema.pluginDownloadURL).toBe(`github://api.github.com/${schema.repository.replace("https://github.com/", "")}`);
+    expect(schema.pluginDownloadURL).toBe("github://api.github.com/pulumi-tenant/pulumi-tenant");
+  });
+
   it("keeps the provider's credentials secret", () => {
     const variables = (builtSchema().config as { variables: Record<string, Spec> }).variables;
     expect(Object.keys(variables)).toEqual(["domain", "clientId", "clientSecret", "apiToken", "audience"]);

@@ -22,8 +22,17 @@ export function pluginProject(dir: string, installed: string, pulumiYaml: Record
   return dir;
 }
 
-/** The project's `dev` stack, its state beside it, the tenant settings in stack config and none in the environment. */
-export function pluginProjectEngine(projectDir: string, emulator: Emulator, client: { id: string; secret: string }, config: StackConfig = {}): Engine {
+/**
+ * The project's `dev` stack, its state beside it, the tenant settings in stack config and none in the environment
+ * (`env` adds to the CLI's, e.g. a PATH of its own).
+ */
+export function pluginProjectEngine(
+  projectDir: string,
+  emulator: Emulator,
+  client: { id: string; secret: string },
+  config: StackConfig = {},
+  env: NodeJS.ProcessEnv = {},
+): Engine {
   return createEngine({
     projectDir,
     stack: "dev",
@@ -35,7 +44,7 @@ export function pluginProjectEngine(projectDir: string, emulator: Emulator, clie
       "tenant:clientSecret": { value: client.secret, secret: true },
       ...config,
     },
-    env: BLANK_TENANT_ENV,
+    env: { ...BLANK_TENANT_ENV, ...env },
     timeoutMs: 300_000,
   });
 }

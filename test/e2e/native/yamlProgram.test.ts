@@ -49,9 +49,11 @@ describe.sequential("the README's YAML program, as written", () => {
   beforeAll(async () => {
     emulator = await startEmulator({ clients: [CLIENT] });
     emulator.seedEventStreams(2);
-    const [pluginsBlock, program] = readmeFencedBlocks(fs.readFileSync(path.join(REPO_ROOT, "README.md"), "utf8"), "yaml").filter(
-      (block) => block.includes("tenant-plugin/node_modules/pulumi-tenant") || block.includes("runtime: yaml"),
-    );
+    const blocks = readmeFencedBlocks(fs.readFileSync(path.join(REPO_ROOT, "README.md"), "utf8"), "yaml");
+    // The program, and the `plugins` entry of the npm-folder path beside it.
+    const program = blocks.find((block) => block.includes("runtime: yaml"));
+    const pluginsBlock = blocks.find((block) => block.includes("tenant-plugin/node_modules/pulumi-tenant"));
+    if (!program || !pluginsBlock) throw new Error("the README lacks its YAML program or its plugins.providers block");
     const dir = yamlProject("readme", { ...(parseYaml(program) as object), ...(parseYaml(pluginsBlock) as object) });
     engine = yamlEngine(dir, emulator, { "tenant-yaml:smsAuthToken": { value: SMS_TOKEN, secret: true } });
   });
