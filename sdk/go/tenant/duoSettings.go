@@ -13,7 +13,7 @@ import (
 
 // The Duo Security integration the tenant's `duo` MFA factor sends users to: its integration key, secret key and API hostname. The tenant has one, so the resource id is the tenant's domain and a stack should declare at most one per tenant; turn the factor itself on with `MfaFactor`.
 //
-// Each input may be left out, and is then not managed. Create reads the integration, records it as `previousSettings`, and writes only when a given input differs — the secret key included, which the service returns — sending all three (a key left out is the tenant's, read just before). Refresh is one read, so a change made outside Pulumi shows up as drift, a secret key's too; `pulumi destroy` puts `previousSettings` back with the tenant's key, with no call when the tenant holds it. Two things cannot be put back, and destroy leaves them and says so: a secret key the stack replaced (the tenant's is never stored), and no integration at all (no known call clears one).
+// Each input may be left out, and is then not managed. Create reads the integration, records the fields it manages as `previousSettings`, and writes only when a given input differs — the secret key included, which the service returns — sending all three (a key left out is the tenant's, read just before). Refresh is one read, so a change made outside Pulumi shows up as drift, a secret key's too; `pulumi destroy` reads the tenant and puts `previousSettings` back with the tenant's key (a change made by hand undone too, a field left out not touched), with no write when the tenant holds it. Two things cannot be put back, and destroy leaves them and says so: a secret key the stack replaced (the tenant's is never stored), and no integration at all (no known call clears one).
 type DuoSettings struct {
 	pulumi.CustomResourceState
 
@@ -21,7 +21,7 @@ type DuoSettings struct {
 	Hostname pulumi.StringPtrOutput `pulumi:"hostname"`
 	// The integration key as the service reports it; `null` when unset.
 	IntegrationKey pulumi.StringPtrOutput `pulumi:"integrationKey"`
-	// The integration key and hostname the tenant had when this resource was created (`null` each when it had no integration), put back on delete with the tenant's secret key; `null` after `get` or an import.
+	// The integration key and hostname the tenant had before the stack first managed them (`null` each when it had no integration), put back on delete with the tenant's secret key; one the program leaves out is not recorded, and destroy leaves it as the tenant holds it; `null` after `get` or an import.
 	PreviousSettings DuoSettingsPreviousSettingsPtrOutput `pulumi:"previousSettings"`
 	// The secret key as the program gave it, never the tenant's; always secret. Absent when the program leaves it out, after `get`, and after a refresh found that the tenant's is another (a drift: the next `up` sends the program's).
 	SecretKey pulumi.StringPtrOutput `pulumi:"secretKey"`
@@ -141,7 +141,7 @@ func (o DuoSettingsOutput) IntegrationKey() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *DuoSettings) pulumi.StringPtrOutput { return v.IntegrationKey }).(pulumi.StringPtrOutput)
 }
 
-// The integration key and hostname the tenant had when this resource was created (`null` each when it had no integration), put back on delete with the tenant's secret key; `null` after `get` or an import.
+// The integration key and hostname the tenant had before the stack first managed them (`null` each when it had no integration), put back on delete with the tenant's secret key; one the program leaves out is not recorded, and destroy leaves it as the tenant holds it; `null` after `get` or an import.
 func (o DuoSettingsOutput) PreviousSettings() DuoSettingsPreviousSettingsPtrOutput {
 	return o.ApplyT(func(v *DuoSettings) DuoSettingsPreviousSettingsPtrOutput { return v.PreviousSettings }).(DuoSettingsPreviousSettingsPtrOutput)
 }

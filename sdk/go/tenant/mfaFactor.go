@@ -14,7 +14,7 @@ import (
 
 // Turns one of the tenant's MFA factors on or off. The resource id is the factor's name, so a stack should declare each factor at most once per tenant.
 //
-// Create reads the tenant's factors once, records whether this one was on as `previousEnabled`, and sets `enabled` only when it differs (declaring a factor as the tenant has it writes nothing); `pulumi destroy` puts `previousEnabled` back, with no call when the factor already is so, and touches no other factor, so destroying a stack never switches off a factor it did not switch on. Refresh reads the factor list once, so a factor switched by hand shows up as drift.
+// Create reads the tenant's factors once, records whether this one was on as `previousEnabled`, and sets `enabled` only when it differs (declaring a factor as the tenant has it writes nothing); `pulumi destroy` puts `previousEnabled` back after reading the factor (a change made by hand is undone too), with no write when it already is so, and touches no other factor, so destroying a stack never switches off a factor it did not switch on. Refresh reads the factor list once, so a factor switched by hand shows up as drift.
 type MfaFactor struct {
 	pulumi.CustomResourceState
 

@@ -14,7 +14,7 @@ import (
 
 // Sets when the tenant requires MFA. The tenant has exactly one policy, so the resource id is the tenant's domain and a stack should declare at most one per tenant.
 //
-// Create reads the current policy, records it as `previousPolicy`, and sets `policy` only when it differs; `pulumi destroy` puts `previousPolicy` back (the API cannot delete a policy), with no call when the tenant holds it. Refresh is one read, so a change made outside Pulumi shows up as drift. Declare the factors the policy relies on (`MfaFactor`) as its dependencies, so MFA is never required before a factor is on.
+// Create reads the current policy, records it as `previousPolicy`, and sets `policy` only when it differs; `pulumi destroy` puts `previousPolicy` back (the API cannot delete a policy) after reading the tenant, so a change made by hand is undone too, with no write when the tenant holds it. Refresh is one read, so a change made outside Pulumi shows up as drift. Declare the factors the policy relies on (`MfaFactor`) as its dependencies, so MFA is never required before a factor is on.
 type MfaPolicy struct {
 	pulumi.CustomResourceState
 

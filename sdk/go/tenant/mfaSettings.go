@@ -13,13 +13,13 @@ import (
 
 // The tenant's MFA remember-me and session settings: whether the MFA prompt offers "remember this browser", whether it starts ticked, and after how long (idle, and in all) a remembered browser is asked again. The tenant has one set, so the resource id is the tenant's domain and a stack should declare at most one per tenant.
 //
-// Each input may be left out, and is then not managed. Create reads the settings, records them as `previousSettings`, and writes only when a given one differs, sending all four (the service's PUT replaces them whole; those left out keep the tenant's values). An update reads the tenant's first when an input is left out. Refresh is one read, so a setting changed outside Pulumi shows up as drift; `pulumi destroy` puts `previousSettings` back, with no call when the tenant holds them.
+// Each input may be left out, and is then not managed. Create reads the settings, records those it manages as `previousSettings`, and writes only when a given one differs, sending all four (the service's PUT replaces them whole; those left out keep the tenant's values). An update reads the tenant's first when an input is left out. Refresh is one read, so a setting changed outside Pulumi shows up as drift; `pulumi destroy` reads the tenant and puts `previousSettings` back — a change made by hand is undone too, a setting left out is not touched — with no write when the tenant holds them.
 type MfaSettings struct {
 	pulumi.CustomResourceState
 
 	// Whether "remember this browser" is offered, as the service reports it.
 	DisplayRememberMeCheckbox pulumi.BoolOutput `pulumi:"displayRememberMeCheckbox"`
-	// The four settings the tenant had when this resource was created, put back on delete; `null` after `get` or an import, and delete then leaves them as they are.
+	// Each setting the program manages as the tenant had it before the stack first managed it, put back on delete (a setting the program leaves out is not recorded, and destroy leaves it as the tenant holds it); `null` after `get` or an import, and delete then leaves them all as they are.
 	PreviousSettings MfaSettingsPreviousSettingsPtrOutput `pulumi:"previousSettings"`
 	// Whether that checkbox starts ticked, as the service reports it.
 	RememberMeDefaultValue pulumi.BoolOutput `pulumi:"rememberMeDefaultValue"`
@@ -133,7 +133,7 @@ func (o MfaSettingsOutput) DisplayRememberMeCheckbox() pulumi.BoolOutput {
 	return o.ApplyT(func(v *MfaSettings) pulumi.BoolOutput { return v.DisplayRememberMeCheckbox }).(pulumi.BoolOutput)
 }
 
-// The four settings the tenant had when this resource was created, put back on delete; `null` after `get` or an import, and delete then leaves them as they are.
+// Each setting the program manages as the tenant had it before the stack first managed it, put back on delete (a setting the program leaves out is not recorded, and destroy leaves it as the tenant holds it); `null` after `get` or an import, and delete then leaves them all as they are.
 func (o MfaSettingsOutput) PreviousSettings() MfaSettingsPreviousSettingsPtrOutput {
 	return o.ApplyT(func(v *MfaSettings) MfaSettingsPreviousSettingsPtrOutput { return v.PreviousSettings }).(MfaSettingsPreviousSettingsPtrOutput)
 }

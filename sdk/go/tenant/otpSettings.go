@@ -14,7 +14,7 @@ import (
 
 // How long the one-time codes of the phone (SMS and voice) or email factor are, and how long they stay valid. The resource id is the factor's name, so a stack should declare each factor's at most once per tenant; the settings hold whether or not the factor is on.
 //
-// Each of `otpLength` and `otpExpirationTime` may be left out, and is then not managed. Create reads the settings, records them as `previousSettings`, and writes only when a given one differs, sending both (the service's PUT takes them together; one left out keeps the tenant's value). Refresh is one read, so a change made outside Pulumi shows up as drift; `pulumi destroy` puts `previousSettings` back, with no call when the tenant holds them.
+// Each of `otpLength` and `otpExpirationTime` may be left out, and is then not managed. Create reads the settings, records those it manages as `previousSettings`, and writes only when a given one differs, sending both (the service's PUT takes them together; one left out keeps the tenant's value). Refresh is one read, so a change made outside Pulumi shows up as drift; `pulumi destroy` reads the settings and puts `previousSettings` back (a change made by hand undone too, one left out not touched), with no write when the tenant holds them.
 type OtpSettings struct {
 	pulumi.CustomResourceState
 
@@ -24,7 +24,7 @@ type OtpSettings struct {
 	OtpExpirationTime pulumi.Float64Output `pulumi:"otpExpirationTime"`
 	// How many digits a code has, as the service reports it.
 	OtpLength pulumi.Float64Output `pulumi:"otpLength"`
-	// The code length and lifetime the tenant had when this resource was created, put back on delete; `null` after `get` or an import, and delete then leaves them as they are.
+	// The code length and lifetime the tenant had before the stack first managed them, each one the program manages, put back on delete (one the program leaves out is not recorded, and destroy leaves it as the tenant holds it); `null` after `get` or an import, and delete then leaves them as they are.
 	PreviousSettings OtpSettingsPreviousSettingsPtrOutput `pulumi:"previousSettings"`
 	// The domain of the tenant the settings belong to: a later call with another tenant configured fails instead of changing that tenant's.
 	TenantDomain pulumi.StringOutput `pulumi:"tenantDomain"`
@@ -143,7 +143,7 @@ func (o OtpSettingsOutput) OtpLength() pulumi.Float64Output {
 	return o.ApplyT(func(v *OtpSettings) pulumi.Float64Output { return v.OtpLength }).(pulumi.Float64Output)
 }
 
-// The code length and lifetime the tenant had when this resource was created, put back on delete; `null` after `get` or an import, and delete then leaves them as they are.
+// The code length and lifetime the tenant had before the stack first managed them, each one the program manages, put back on delete (one the program leaves out is not recorded, and destroy leaves it as the tenant holds it); `null` after `get` or an import, and delete then leaves them as they are.
 func (o OtpSettingsOutput) PreviousSettings() OtpSettingsPreviousSettingsPtrOutput {
 	return o.ApplyT(func(v *OtpSettings) OtpSettingsPreviousSettingsPtrOutput { return v.PreviousSettings }).(OtpSettingsPreviousSettingsPtrOutput)
 }

@@ -14,7 +14,7 @@ import (
 
 // Chooses which message types (SMS, voice) the tenant's phone MFA factor offers. The tenant has one such setting, so the resource id is the tenant's domain and a stack should declare at most one per tenant. The phone provider that delivers the messages is `PhoneProvider`'s; this resource never calls the deprecated phone endpoints.
 //
-// Create reads the current message types, records them as `previousMessageTypes`, and sets `messageTypes` only when they differ; `pulumi destroy` puts them back, an empty list included, with no call when the tenant holds them. Refresh is one read, so a change made outside Pulumi shows up as drift.
+// Create reads the current message types, records them as `previousMessageTypes`, and sets `messageTypes` only when they differ; `pulumi destroy` puts them back, an empty list included, after reading the tenant (a change made by hand is undone too), with no write when the tenant holds them. Refresh is one read, so a change made outside Pulumi shows up as drift.
 type PhoneMessageTypes struct {
 	pulumi.CustomResourceState
 

@@ -1312,13 +1312,13 @@ func (o EventStreamWebhookDestinationConfigurationOutput) WebhookEndpoint() pulu
 
 type MfaSettingsPreviousSettings struct {
 	// Whether "remember this browser" is offered, as the service reports it.
-	DisplayRememberMeCheckbox bool `pulumi:"displayRememberMeCheckbox"`
+	DisplayRememberMeCheckbox *bool `pulumi:"displayRememberMeCheckbox"`
 	// Whether that checkbox starts ticked, as the service reports it.
-	RememberMeDefaultValue bool `pulumi:"rememberMeDefaultValue"`
+	RememberMeDefaultValue *bool `pulumi:"rememberMeDefaultValue"`
 	// The inactivity timeout in seconds, as the service reports it.
-	SessionInactivityTimeout float64 `pulumi:"sessionInactivityTimeout"`
+	SessionInactivityTimeout *float64 `pulumi:"sessionInactivityTimeout"`
 	// The overall timeout in seconds, as the service reports it.
-	SessionOverallTimeout float64 `pulumi:"sessionOverallTimeout"`
+	SessionOverallTimeout *float64 `pulumi:"sessionOverallTimeout"`
 }
 
 type MfaSettingsPreviousSettingsOutput struct{ *pulumi.OutputState }
@@ -1336,23 +1336,23 @@ func (o MfaSettingsPreviousSettingsOutput) ToMfaSettingsPreviousSettingsOutputWi
 }
 
 // Whether "remember this browser" is offered, as the service reports it.
-func (o MfaSettingsPreviousSettingsOutput) DisplayRememberMeCheckbox() pulumi.BoolOutput {
-	return o.ApplyT(func(v MfaSettingsPreviousSettings) bool { return v.DisplayRememberMeCheckbox }).(pulumi.BoolOutput)
+func (o MfaSettingsPreviousSettingsOutput) DisplayRememberMeCheckbox() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v MfaSettingsPreviousSettings) *bool { return v.DisplayRememberMeCheckbox }).(pulumi.BoolPtrOutput)
 }
 
 // Whether that checkbox starts ticked, as the service reports it.
-func (o MfaSettingsPreviousSettingsOutput) RememberMeDefaultValue() pulumi.BoolOutput {
-	return o.ApplyT(func(v MfaSettingsPreviousSettings) bool { return v.RememberMeDefaultValue }).(pulumi.BoolOutput)
+func (o MfaSettingsPreviousSettingsOutput) RememberMeDefaultValue() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v MfaSettingsPreviousSettings) *bool { return v.RememberMeDefaultValue }).(pulumi.BoolPtrOutput)
 }
 
 // The inactivity timeout in seconds, as the service reports it.
-func (o MfaSettingsPreviousSettingsOutput) SessionInactivityTimeout() pulumi.Float64Output {
-	return o.ApplyT(func(v MfaSettingsPreviousSettings) float64 { return v.SessionInactivityTimeout }).(pulumi.Float64Output)
+func (o MfaSettingsPreviousSettingsOutput) SessionInactivityTimeout() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v MfaSettingsPreviousSettings) *float64 { return v.SessionInactivityTimeout }).(pulumi.Float64PtrOutput)
 }
 
 // The overall timeout in seconds, as the service reports it.
-func (o MfaSettingsPreviousSettingsOutput) SessionOverallTimeout() pulumi.Float64Output {
-	return o.ApplyT(func(v MfaSettingsPreviousSettings) float64 { return v.SessionOverallTimeout }).(pulumi.Float64Output)
+func (o MfaSettingsPreviousSettingsOutput) SessionOverallTimeout() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v MfaSettingsPreviousSettings) *float64 { return v.SessionOverallTimeout }).(pulumi.Float64PtrOutput)
 }
 
 type MfaSettingsPreviousSettingsPtrOutput struct{ *pulumi.OutputState }
@@ -1385,7 +1385,7 @@ func (o MfaSettingsPreviousSettingsPtrOutput) DisplayRememberMeCheckbox() pulumi
 		if v == nil {
 			return nil
 		}
-		return &v.DisplayRememberMeCheckbox
+		return v.DisplayRememberMeCheckbox
 	}).(pulumi.BoolPtrOutput)
 }
 
@@ -1395,7 +1395,7 @@ func (o MfaSettingsPreviousSettingsPtrOutput) RememberMeDefaultValue() pulumi.Bo
 		if v == nil {
 			return nil
 		}
-		return &v.RememberMeDefaultValue
+		return v.RememberMeDefaultValue
 	}).(pulumi.BoolPtrOutput)
 }
 
@@ -1405,7 +1405,7 @@ func (o MfaSettingsPreviousSettingsPtrOutput) SessionInactivityTimeout() pulumi.
 		if v == nil {
 			return nil
 		}
-		return &v.SessionInactivityTimeout
+		return v.SessionInactivityTimeout
 	}).(pulumi.Float64PtrOutput)
 }
 
@@ -1415,7 +1415,7 @@ func (o MfaSettingsPreviousSettingsPtrOutput) SessionOverallTimeout() pulumi.Flo
 		if v == nil {
 			return nil
 		}
-		return &v.SessionOverallTimeout
+		return v.SessionOverallTimeout
 	}).(pulumi.Float64PtrOutput)
 }
 
@@ -1461,9 +1461,9 @@ func (o OtherDestinationOutput) Type() pulumi.StringOutput {
 
 type OtpSettingsPreviousSettings struct {
 	// How many seconds a code stays valid, as the service reports it.
-	OtpExpirationTime float64 `pulumi:"otpExpirationTime"`
+	OtpExpirationTime *float64 `pulumi:"otpExpirationTime"`
 	// How many digits a code has, as the service reports it.
-	OtpLength float64 `pulumi:"otpLength"`
+	OtpLength *float64 `pulumi:"otpLength"`
 }
 
 type OtpSettingsPreviousSettingsOutput struct{ *pulumi.OutputState }
@@ -1481,13 +1481,13 @@ func (o OtpSettingsPreviousSettingsOutput) ToOtpSettingsPreviousSettingsOutputWi
 }
 
 // How many seconds a code stays valid, as the service reports it.
-func (o OtpSettingsPreviousSettingsOutput) OtpExpirationTime() pulumi.Float64Output {
-	return o.ApplyT(func(v OtpSettingsPreviousSettings) float64 { return v.OtpExpirationTime }).(pulumi.Float64Output)
+func (o OtpSettingsPreviousSettingsOutput) OtpExpirationTime() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v OtpSettingsPreviousSettings) *float64 { return v.OtpExpirationTime }).(pulumi.Float64PtrOutput)
 }
 
 // How many digits a code has, as the service reports it.
-func (o OtpSettingsPreviousSettingsOutput) OtpLength() pulumi.Float64Output {
-	return o.ApplyT(func(v OtpSettingsPreviousSettings) float64 { return v.OtpLength }).(pulumi.Float64Output)
+func (o OtpSettingsPreviousSettingsOutput) OtpLength() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v OtpSettingsPreviousSettings) *float64 { return v.OtpLength }).(pulumi.Float64PtrOutput)
 }
 
 type OtpSettingsPreviousSettingsPtrOutput struct{ *pulumi.OutputState }
@@ -1520,7 +1520,7 @@ func (o OtpSettingsPreviousSettingsPtrOutput) OtpExpirationTime() pulumi.Float64
 		if v == nil {
 			return nil
 		}
-		return &v.OtpExpirationTime
+		return v.OtpExpirationTime
 	}).(pulumi.Float64PtrOutput)
 }
 
@@ -1530,7 +1530,7 @@ func (o OtpSettingsPreviousSettingsPtrOutput) OtpLength() pulumi.Float64PtrOutpu
 		if v == nil {
 			return nil
 		}
-		return &v.OtpLength
+		return v.OtpLength
 	}).(pulumi.Float64PtrOutput)
 }
 
@@ -2445,7 +2445,7 @@ func (o SnsPushProviderPreviousConfigurationPtrOutput) SnsGcmPlatformApplication
 
 type WebAuthnSettingsPreviousSettings struct {
 	// Whether the relying party is overridden, as the service reports it.
-	OverrideRelyingParty bool `pulumi:"overrideRelyingParty"`
+	OverrideRelyingParty *bool `pulumi:"overrideRelyingParty"`
 	// The relying party identifier as the service reports it; `null` when unset.
 	RelyingPartyIdentifier *string `pulumi:"relyingPartyIdentifier"`
 	// The security keys' user verification as the service reports it; `null` for the platform factor.
@@ -2467,8 +2467,8 @@ func (o WebAuthnSettingsPreviousSettingsOutput) ToWebAuthnSettingsPreviousSettin
 }
 
 // Whether the relying party is overridden, as the service reports it.
-func (o WebAuthnSettingsPreviousSettingsOutput) OverrideRelyingParty() pulumi.BoolOutput {
-	return o.ApplyT(func(v WebAuthnSettingsPreviousSettings) bool { return v.OverrideRelyingParty }).(pulumi.BoolOutput)
+func (o WebAuthnSettingsPreviousSettingsOutput) OverrideRelyingParty() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v WebAuthnSettingsPreviousSettings) *bool { return v.OverrideRelyingParty }).(pulumi.BoolPtrOutput)
 }
 
 // The relying party identifier as the service reports it; `null` when unset.
@@ -2511,7 +2511,7 @@ func (o WebAuthnSettingsPreviousSettingsPtrOutput) OverrideRelyingParty() pulumi
 		if v == nil {
 			return nil
 		}
-		return &v.OverrideRelyingParty
+		return v.OverrideRelyingParty
 	}).(pulumi.BoolPtrOutput)
 }
 

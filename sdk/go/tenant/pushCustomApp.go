@@ -13,7 +13,7 @@ import (
 
 // The tenant's own authenticator app for push MFA: its name and its App Store and Google Play links, which users enrolling in push are sent to (the dashboard's custom app, used with `PushProviderSelection` `"direct"`). The tenant has one, so the resource id is the tenant's domain and a stack should declare at most one per tenant.
 //
-// Each input may be left out, and is then not managed. Create reads the app, records it as `previousApp`, and writes only when a given field differs, sending all three (those left out as the tenant holds them). Refresh is one read, so a change made outside Pulumi shows up as drift; `pulumi destroy` puts `previousApp` back, with no call when the tenant holds it. No known call clears a field: one the tenant did not have stays as the stack set it, and destroy says so.
+// Each input may be left out, and is then not managed. Create reads the app, records the fields it manages as `previousApp`, and writes only when a given field differs, sending all three (those left out as the tenant holds them). Refresh is one read, so a change made outside Pulumi shows up as drift; `pulumi destroy` reads the app and puts `previousApp` back (a change made by hand undone too, a field left out not touched), with no write when the tenant holds it. No known call clears a field: one the tenant did not have stays as the stack set it, and destroy says so.
 type PushCustomApp struct {
 	pulumi.CustomResourceState
 
@@ -23,7 +23,7 @@ type PushCustomApp struct {
 	AppleAppLink pulumi.StringPtrOutput `pulumi:"appleAppLink"`
 	// The Google Play link as the service reports it; `null` when unset.
 	GoogleAppLink pulumi.StringPtrOutput `pulumi:"googleAppLink"`
-	// The app the tenant had when this resource was created (each field `null` when unset), put back on delete; `null` after `get` or an import, and delete then leaves the app as it is.
+	// Each field of the app the program manages as the tenant had it before the stack first managed it (`null` when unset), put back on delete (a field the program leaves out is not recorded, and destroy leaves it as the tenant holds it); `null` after `get` or an import, and delete then leaves the app as it is.
 	PreviousApp PushCustomAppPreviousAppPtrOutput `pulumi:"previousApp"`
 }
 
@@ -137,7 +137,7 @@ func (o PushCustomAppOutput) GoogleAppLink() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *PushCustomApp) pulumi.StringPtrOutput { return v.GoogleAppLink }).(pulumi.StringPtrOutput)
 }
 
-// The app the tenant had when this resource was created (each field `null` when unset), put back on delete; `null` after `get` or an import, and delete then leaves the app as it is.
+// Each field of the app the program manages as the tenant had it before the stack first managed it (`null` when unset), put back on delete (a field the program leaves out is not recorded, and destroy leaves it as the tenant holds it); `null` after `get` or an import, and delete then leaves the app as it is.
 func (o PushCustomAppOutput) PreviousApp() PushCustomAppPreviousAppPtrOutput {
 	return o.ApplyT(func(v *PushCustomApp) PushCustomAppPreviousAppPtrOutput { return v.PreviousApp }).(PushCustomAppPreviousAppPtrOutput)
 }

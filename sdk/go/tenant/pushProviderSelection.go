@@ -14,7 +14,7 @@ import (
 
 // Selects the tenant's push-notification provider for MFA. The tenant has exactly one selection, so the resource id is the tenant's domain and a stack should declare at most one per tenant.
 //
-// Create reads the current selection, records it as `previousProvider`, and sets `provider` only when it differs; `pulumi destroy` puts `previousProvider` back (the API cannot delete a selection), with no call when the tenant holds it. Refresh reads the live selection, so a change made outside Pulumi shows up as drift.
+// Create reads the current selection, records it as `previousProvider`, and sets `provider` only when it differs; `pulumi destroy` puts `previousProvider` back (the API cannot delete a selection) after reading the tenant (a change made by hand is undone too), with no write when the tenant holds it. Refresh reads the live selection, so a change made outside Pulumi shows up as drift.
 type PushProviderSelection struct {
 	pulumi.CustomResourceState
 

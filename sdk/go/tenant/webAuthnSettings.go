@@ -14,7 +14,7 @@ import (
 
 // The options of a WebAuthn MFA factor: whether security keys must verify their user, and the relying party credentials are registered for. The resource id is the factor's name, so a stack should declare each factor's at most once per tenant; turn the factor itself on with `MfaFactor`.
 //
-// Each option may be left out, and is then not managed. Create reads the options, records them as `previousSettings`, and writes only when a given one differs, sending the options given and reading them back (the service's answer holds only what was sent). Refresh is one read, so a change made outside Pulumi shows up as drift; `pulumi destroy` puts `previousSettings` back, with no call when the tenant holds them. No known call clears a relying party identifier: one the factor did not have stays, unused once the override is off again, and destroy says so.
+// Each option may be left out, and is then not managed. Create reads the options, records those it manages as `previousSettings`, and writes only when a given one differs, sending the options given and reading them back (the service's answer holds only what was sent). Refresh is one read, so a change made outside Pulumi shows up as drift; `pulumi destroy` reads the factor and puts `previousSettings` back (a change made by hand undone too, an option left out not touched), with no write when the tenant holds them. No known call clears a relying party identifier: one the factor did not have stays, unused once the override is off again, and destroy says so.
 type WebAuthnSettings struct {
 	pulumi.CustomResourceState
 
@@ -22,7 +22,7 @@ type WebAuthnSettings struct {
 	Factor pulumi.StringOutput `pulumi:"factor"`
 	// Whether the relying party is overridden, as the service reports it.
 	OverrideRelyingParty pulumi.BoolOutput `pulumi:"overrideRelyingParty"`
-	// The options the factor had when this resource was created, put back on delete; `null` after `get` or an import, and delete then leaves them as they are.
+	// Each option the program manages as the factor had it before the stack first managed it, put back on delete (an option the program leaves out is not recorded, and destroy leaves it as the tenant holds it); `null` after `get` or an import, and delete then leaves them all as they are.
 	PreviousSettings WebAuthnSettingsPreviousSettingsPtrOutput `pulumi:"previousSettings"`
 	// The relying party identifier as the service reports it; `null` when unset.
 	RelyingPartyIdentifier pulumi.StringPtrOutput `pulumi:"relyingPartyIdentifier"`
@@ -144,7 +144,7 @@ func (o WebAuthnSettingsOutput) OverrideRelyingParty() pulumi.BoolOutput {
 	return o.ApplyT(func(v *WebAuthnSettings) pulumi.BoolOutput { return v.OverrideRelyingParty }).(pulumi.BoolOutput)
 }
 
-// The options the factor had when this resource was created, put back on delete; `null` after `get` or an import, and delete then leaves them as they are.
+// Each option the program manages as the factor had it before the stack first managed it, put back on delete (an option the program leaves out is not recorded, and destroy leaves it as the tenant holds it); `null` after `get` or an import, and delete then leaves them all as they are.
 func (o WebAuthnSettingsOutput) PreviousSettings() WebAuthnSettingsPreviousSettingsPtrOutput {
 	return o.ApplyT(func(v *WebAuthnSettings) WebAuthnSettingsPreviousSettingsPtrOutput { return v.PreviousSettings }).(WebAuthnSettingsPreviousSettingsPtrOutput)
 }
