@@ -159,12 +159,12 @@ describe("MfaSettings get, import and other tenants", () => {
 });
 
 describe("MfaSettings refusals", () => {
-  it("a plan's refusal (not_entitled) is one error saying so, never retried", async () => {
-    tenant().injectFault({ method: "GET", path: PATH, count: 5, kind: "not_entitled" });
+  it.each(["not_entitled", "insufficient_entitlement"] as const)("a plan's refusal (%s) is one error saying so, never retried", async (kind) => {
+    tenant().injectFault({ method: "GET", path: PATH, count: 5, kind });
     const error = await rejectionOf(created(EIGHT_HOURS));
     expect(error.name).toBe("PlanRefusalError");
     expect(error.message).toBe(
-      "MfaSettings: the tenant's plan does not offer the MFA settings (the service answered 403 not_entitled: The requestor is not " +
+      `MfaSettings: the tenant's plan does not offer the MFA settings (the service answered 403 ${kind}: The requestor is not ` +
         `entitled to perform this operation.) [GET ${PATH}]. Nothing was changed; it was not retried. Leave the resource out of ` +
         "the program for this tenant, or change the tenant's plan.",
     );
