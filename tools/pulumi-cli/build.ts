@@ -8,7 +8,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { buildProgressLine, freeBytes, missingCliMessage, tail } from "./buildReport";
+import { buildProgressLine, failedBuildMessage, freeBytes, missingCliMessage } from "./buildReport";
 
 export const CLI_DIR = __dirname;
 export const BIN_DIR = path.join(CLI_DIR, "bin");
@@ -73,9 +73,13 @@ function nodejsLauncherSource(): string {
   return path.join(path.dirname(require.resolve("@pulumi/pulumi/package.json", { paths: [REPO_ROOT] })), "pulumi-resource-pulumi-nodejs");
 }
 
-function buildKey(pins: Pins, go: string): string {
+/**
+ * What a build is reused by: go.mod and go.sum (the pins), the build's flags, Go's version, the launcher it copies and
+ * this module's own Go code. `read` gives a file of this folder (a test gives a go.mod with another pin).
+ */
+export function buildKey(pins: Pins, go: string, read: (file: string) => Buffer | string = (file) => fs.readFileSync(path.join(CLI_DIR, file))): string {
   const hash = createHash("sha256");
-  for (const file of ["go.mod", "go.sum"]) hash.update(fs.readFileSync(path.join(CLI_DIR, file)));
+  for (const file of ["go.mod", "go.sum"]) hash.update(read(file));
   hash.update(JSON.stringify(buildArgs(pins))).update(go).update(fs.readFileSync(nodejsLauncherSource()));
   // This module's own Go code (the stand-in hosts) is part of what is built.
   for (const file of ownGoFiles()) hash.update(file).update(fs.readFileSync(file));
@@ -102,9 +106,16 @@ const EXECUTABLES = [
 function builtCliIsCurrent(pins: Pins, go: string | undefined): boolean {
   if (!EXECUTABLES.every((name) => fs.existsSync(path.join(BIN_DIR, name)))) return false;
   if (!fs.existsSync(KEY_FILE)) return false;
-  // Without Go the key cannot be recomputed; a build whose go.mod matches is still the pinned release.
-  if (!go) return fs.readFileSync(KEY_FILE, "utf8").split("\n")[1] === pins.pulumi;
-  return fs.readFileSync(KEY_FILE, "utf8").split("\n")[0] === buildKey(pins, go);
+  return recordedBuildIsCurrent(fs.readFileSync(KEY_FILE, "utf8"), pins, go === undefined ? undefined : buildKey(pins, go));
+}
+
+/**
+ * Whether the build a key file records (its key, then the release) is the one wanted: the same key; without Go the key
+ * cannot be recomputed (`key` undefined), and a build of the pinned release is still it.
+ */
+export function recordedBuildIsCurrent(keyFile: string, pins: Pins, key: string | undefined): boolean {
+  const [recordedKey, recordedRelease] = keyFile.split("\n");
+  return key === undefined ? recordedRelease === pins.pulumi : recordedKey === key;
 }
 
 /** `pulumi` on PATH when it is exactly the pinned release. */
@@ -214,7 +225,7 @@ function runGo(args: string[], pins: Pins, onStderrLine: (line: string) => void)
     child.once("error", (error) => reject(new Error(`go ${args[0]}: ${error.message}`)));
     child.once("close", (code) => {
       if (code === 0) resolve();
-      else reject(new Error(`building the Pulumi CLI ${pins.pulumi} (pulumi-yaml ${pins.yaml}) failed: go ${args[0]} exited with ${code}:\n${tail(output, 30)}`));
+      else reject(new Error(failedBuildMessage(pins, `go ${args[0]}`, code, output)));
     });
   });
 }

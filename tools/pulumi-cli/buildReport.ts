@@ -32,3 +32,8 @@ export function freeBytes(target: string): number | undefined {
 export function tail(text: string, lines: number): string {
   return text.trimEnd().split("\n").slice(-lines).join("\n");
 }
+
+/** A failed build's error: the release and the YAML host it built, the command, and the last 30 lines Go printed. */
+export function failedBuildMessage(pins: { pulumi: string; yaml: string }, command: string, code: number | null, output: string): string {
+  return `building the Pulumi CLI ${pins.pulumi} (pulumi-yaml ${pins.yaml}) failed: ${command} exited with ${code}:\n${tail(output, 30)}`;
+}

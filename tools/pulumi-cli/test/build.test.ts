@@ -3,8 +3,8 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { describe, expect, it } from "vitest";
-import { CLI_DIR, cliChoice, readPins } from "../build";
-import { buildProgressLine, missingCliMessage, tail } from "../buildReport";
+import { CLI_DIR, buildKey, cliChoice, readPins, recordedBuildIsCurrent } from "../build";
+import { buildProgressLine, failedBuildMessage, missingCliMessage, tail } from "../buildReport";
 
 describe("the pins", () => {
   it("go.mod pins pkg/v3 and sdk/v3 to one release and pulumi-yaml beside them", () => {
@@ -38,6 +38,27 @@ describe("which CLI", () => {
   });
 });
 
+describe("when a build is reused", () => {
+  const pins = readPins();
+  const goMod = fs.readFileSync(path.join(CLI_DIR, "go.mod"), "utf8");
+  const withGoMod = (text: string) => (file: string) => (file === "go.mod" ? text : fs.readFileSync(path.join(CLI_DIR, file)));
+
+  it("a changed pin, or another Go, makes another key: the build it recorded is not reused", () => {
+    const key = buildKey(pins, "go1.26.8");
+    const recorded = `${key}\n${pins.pulumi}\n`;
+    expect(recordedBuildIsCurrent(recorded, pins, buildKey(pins, "go1.26.8", withGoMod(goMod)))).toBe(true);
+    const lifted = goMod.replace(/(github\.com\/pulumi\/pulumi-yaml) v\S+/, "$1 v1.99.0");
+    expect(lifted).not.toBe(goMod);
+    expect(recordedBuildIsCurrent(recorded, pins, buildKey(readPins(lifted), "go1.26.8", withGoMod(lifted)))).toBe(false);
+    expect(recordedBuildIsCurrent(recorded, pins, buildKey(pins, "go1.27.0"))).toBe(false);
+  });
+
+  it("without Go the key cannot be made: a build of the pinned release is still it, another is not", () => {
+    expect(recordedBuildIsCurrent(`anykey\n${pins.pulumi}\n`, pins, undefined)).toBe(true);
+    expect(recordedBuildIsCurrent("anykey\nv3.1.0\n", pins, undefined)).toBe(false);
+  });
+});
+
 describe("what a build prints", () => {
   it("progress: packages compiled of the total and the time so far", () => {
     expect(buildProgressLine("v3.259.0", 512, 1710, 130_400)).toBe("pulumi CLI v3.259.0: compiled 512 of about 1710 packages (2m10s)");
@@ -45,5 +66,12 @@ describe("what a build prints", () => {
 
   it("a failure's last lines, where Go puts the error", () => {
     expect(tail("a\nb\nc\nd\n", 2)).toBe("c\nd");
+  });
+
+  it("a failed build's whole message: the release and YAML host it built, the command, and Go's last 30 lines", () => {
+    const output = Array.from({ length: 40 }, (_, index) => `line ${index + 1}`).join("\n");
+    const message = failedBuildMessage({ pulumi: "v3.259.0", yaml: "v1.38.3" }, "go build", 1, `${output}\n`);
+    expect(message.split("\n")[0]).toBe("building the Pulumi CLI v3.259.0 (pulumi-yaml v1.38.3) failed: go build exited with 1:");
+    expect(message.split("\n").slice(1)).toEqual(Array.from({ length: 30 }, (_, index) => `line ${index + 11}`));
   });
 });
