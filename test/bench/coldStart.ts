@@ -14,7 +14,7 @@
  */
 import * as fs from "node:fs";
 import { startEmulator, type Emulator } from "../../tools/emulator";
-import { DynamicProviderHost } from "../../tools/engine";
+import { DynamicProviderHost } from "../../tools/host-driver";
 import { REPO_ROOT, packageLookupEnv } from "../../tools/stacks/packageLink";
 import { providerText } from "../../provider/resources/common/providerText";
 import { serializedNullProvider } from "./serialization";

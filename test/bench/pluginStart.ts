@@ -14,7 +14,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { startEmulator } from "../../tools/emulator";
-import { NativePlugin } from "../../tools/engine";
+import { NativePlugin } from "../../tools/host-driver";
 import { REPO_ROOT } from "../../tools/stacks/packageLink";
 import { COLD_START_CLIENT, bareHost, type HostSample } from "./coldStart";
 import type { Row } from "./report";

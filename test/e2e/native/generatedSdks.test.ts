@@ -12,7 +12,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type Emulator } from "../../../tools/emulator";
-import { requirePulumiCli, type Engine, type RunResult } from "../../../tools/engine";
+import { requirePulumiCli, type PulumiCliEngine, type RunResult } from "../../../tools/pulumi-cli/driver";
 import { readPins } from "../../../tools/pulumi-cli/build";
 import { pulumiCliEnv } from "../../../tools/pulumi-cli/pulumi";
 import { REPO_ROOT } from "../../../tools/stacks/packageLink";
@@ -70,7 +70,7 @@ const project = (name: string, pulumiYaml: Record<string, unknown>, files: Recor
 function lifecycle(label: string, makeProject: () => string, expectedCreates: string[]): void {
   describe.sequential(`the README's ${label} program on the generated SDK`, () => {
     let emulator: Emulator;
-    let engine: Engine;
+    let engine: PulumiCliEngine;
     const runs: RunResult[] = [];
 
     beforeAll(async () => {

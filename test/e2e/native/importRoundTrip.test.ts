@@ -1,7 +1,7 @@
 /**
  * `pulumi import` as a user goes through it, for every importable resource of the registry: an object made
  * outside the stack is imported, the CLI's generated code (the engine's generator's inputs: the read inputs plus a
- * zero value for each absent required input, as the stand-in's import produces them) is the program, and its first
+ * zero value for each absent required input) is the program, and its first
  * preview and up change nothing. A phone provider's generated `credentials: {}`, the SNS configuration's
  * `awsSecretAccessKey: ""` and the APNs configuration's `p12: ""` keep the secret the service holds; Duo's code has no
  * `secretKey` (the service returns it, but an import never reads it into code or state), so the tenant's stays.
@@ -15,8 +15,8 @@ import { isImportable, type ResourceDefinition } from "../../../provider/resourc
 import { propertiesOf } from "../../../provider/shapes/property";
 import { REGISTRY } from "../../../provider/resources/registry";
 import { startEmulator, type Emulator } from "../../../tools/emulator";
-import type { Engine } from "../../../tools/engine";
-import { isSecretEnvelope } from "../../../tools/engine/values";
+import type { PulumiCliEngine } from "../../../tools/pulumi-cli/driver";
+import { isSecretEnvelope } from "../../../tools/pulumi-cli/driver/values";
 import { assertDistIsFresh } from "../../resources/dist";
 import { IMPORTED_PROJECT_DIR, nativeEngine, tenantConfig } from "./nativeStack";
 
@@ -103,7 +103,7 @@ describe.sequential.each(cases)("import of a $definition.name (example $index)",
   let emulator: Emulator;
   const stateDirs: string[] = [];
   /** The stack that makes the object ("outside"), or the one that imports it. */
-  const stack = (which: "outside" | "importing", resources: Declared[]): Engine =>
+  const stack = (which: "outside" | "importing", resources: Declared[]): PulumiCliEngine =>
     nativeEngine({
       stateDir: stateDirs[which === "outside" ? 0 : 1],
       projectDir: IMPORTED_PROJECT_DIR,

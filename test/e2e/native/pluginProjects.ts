@@ -6,8 +6,8 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { stringify as stringifyYaml } from "yaml";
 import type { Emulator } from "../../../tools/emulator";
-import { createEngine, type Engine } from "../../../tools/engine";
-import type { StackConfig } from "../../../tools/engine/project";
+import { PulumiCliEngine } from "../../../tools/pulumi-cli/driver";
+import type { StackConfig } from "../../../tools/pulumi-cli/project";
 import { BLANK_TENANT_ENV } from "../../support/blankTenantEnv";
 
 /** The `plugins.providers` entry of the README: the plugin is the package in `tenant-plugin/`. */
@@ -23,8 +23,8 @@ export function pluginProject(dir: string, installed: string, pulumiYaml: Record
 }
 
 /** The project's `dev` stack, its state beside it, the tenant settings in stack config and none in the environment. */
-export function pluginProjectEngine(projectDir: string, emulator: Emulator, client: { id: string; secret: string }, config: StackConfig = {}): Engine {
-  return createEngine({
+export function pluginProjectEngine(projectDir: string, emulator: Emulator, client: { id: string; secret: string }, config: StackConfig = {}): PulumiCliEngine {
+  return new PulumiCliEngine({
     projectDir,
     stack: "dev",
     stateDir: path.join(projectDir, ".state"),
