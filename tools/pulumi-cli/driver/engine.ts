@@ -28,6 +28,12 @@ import {
 import { nameOfUrn, proposedChanges, shortType, type Operation } from "./steps";
 import { SECRET_SIG, SECRET_VALUE_SIG, isPlainObject, secretEnvelope } from "./values";
 
+/** What `pulumi stack export` prints: a versioned deployment, its resources as the backend stores them. */
+export interface ExportedStack {
+  version: number;
+  deployment: { resources?: ResourceState[] } & Record<string, unknown>;
+}
+
 /** The CLI flags for the shared command options. */
 function commandFlags(opts: UpdateOptions): string[] {
   return [
@@ -114,6 +120,24 @@ export class PulumiCliEngine {
     };
     const resources = (exported.deployment?.resources ?? []).map((resource) => openSecrets(resource) as ResourceState);
     return { resources, outputs: resources.find((resource) => resource.type === "pulumi:pulumi:Stack")?.outputs ?? {} };
+  }
+
+  /** `pulumi stack export`: the stack's deployment as the CLI prints it, secrets encrypted. */
+  async exportStack(): Promise<ExportedStack> {
+    await this.ensureStack();
+    return JSON.parse((await this.pulumi(["stack", "export"])).stdout) as ExportedStack;
+  }
+
+  /** `pulumi stack import`: the stack's state replaced by `exported` (what `exportStack` gave, edited or not). */
+  async importStack(exported: ExportedStack): Promise<void> {
+    await this.ensureStack();
+    const file = path.join(path.resolve(this.opts.stateDir), `import-${process.pid}-${Date.now()}.json`);
+    await fs.promises.writeFile(file, JSON.stringify(exported));
+    try {
+      await this.pulumi(["stack", "import", "--file", file]);
+    } finally {
+      await fs.promises.rm(file, { force: true });
+    }
   }
 
   async rawState(): Promise<string> {

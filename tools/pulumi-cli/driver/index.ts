@@ -1,5 +1,5 @@
 /** TEST TOOL — how the suites run a stack through the pinned Pulumi CLI (CONTRIBUTING.md, "How the tests run the Pulumi CLI"). */
-export { PulumiCliEngine, requirePulumiCli } from "./engine";
+export { PulumiCliEngine, requirePulumiCli, type ExportedStack } from "./engine";
 export {
   EngineRunError,
   ExpectNoChangesError,
