@@ -103,7 +103,7 @@ export function coldStartRows(summary: ColdStartSummary, rounds: number, profile
   return [
     {
       section: "4",
-      measure: `Bare dynamic-provider host (the user's @pulumi/pulumi): spawn → port line; median of ${rounds}`,
+      measure: `Bare dynamic-provider host (the user's @pulumi/pulumi), started as the CLI starts it (its launcher): spawn → port line; median of ${rounds}`,
       result: `${round(summary.barePortMs)} ms, peak RSS ${round(summary.bareRssMb, 1)} MB`,
       goal: "baseline",
       verdict: "—",
