@@ -23,7 +23,13 @@ export function pluginProject(dir: string, installed: string, pulumiYaml: Record
 }
 
 /** The project's `dev` stack, its state beside it, the tenant settings in stack config and none in the environment. */
-export function pluginProjectEngine(projectDir: string, emulator: Emulator, client: { id: string; secret: string }, config: StackConfig = {}): PulumiCliEngine {
+export function pluginProjectEngine(
+  projectDir: string,
+  emulator: Emulator,
+  client: { id: string; secret: string },
+  config: StackConfig = {},
+  env: NodeJS.ProcessEnv = {},
+): PulumiCliEngine {
   return new PulumiCliEngine({
     projectDir,
     stack: "dev",
@@ -35,7 +41,7 @@ export function pluginProjectEngine(projectDir: string, emulator: Emulator, clie
       "tenant:clientSecret": { value: client.secret, secret: true },
       ...config,
     },
-    env: BLANK_TENANT_ENV,
+    env: { ...BLANK_TENANT_ENV, ...env },
     timeoutMs: 300_000,
   });
 }
