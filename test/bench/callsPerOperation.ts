@@ -1,6 +1,6 @@
 /**
  * Benchmark: HTTP requests the API sees per operation, against the floor. One examples/basic stack (through the
- * Pulumi CLI, or with PULUMI_CLI=0 the engine stand-in: real program, real provider hosts) goes through create → update → no-op up → preview →
+ * Pulumi CLI: real program, real provider hosts) goes through create → update → no-op up → preview →
  * refresh → destroy on one emulator; each run's requests are attributed to resources by path, and the preload
  * counts token requests per process. The MFA resources are measured the same way on examples/mfa-sms (a phone
  * provider, its message types, two phone templates, the sms factor and the policy), with preview --refresh in place
@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startEmulator, type Emulator, type RequestLogEntry } from "../../tools/emulator";
-import { ExpectNoChangesError, createEngine, type RunResult } from "../../tools/engine";
+import { ExpectNoChangesError, PulumiCliEngine, type RunResult } from "../../tools/pulumi-cli/driver";
 import { REPO_ROOT, packageLookupEnv } from "../../tools/stacks/packageLink";
 import { SENTINEL_CLIENT, basicStack } from "../../tools/stacks/basicStack";
 import { mfaStack } from "../../tools/stacks/mfaStack";
@@ -184,7 +184,7 @@ export async function benchEventStreamCalls(): Promise<OperationRun[]> {
   const recorder = new TimingRecorder();
   const stateDir = mkdtempSync(join(tmpdir(), "pulumi-tenant-bench-streams-"));
   const stack = (token: string) =>
-    createEngine({
+    new PulumiCliEngine({
       projectDir: join(REPO_ROOT, "examples", "event-streams"),
       stack: "bench-streams",
       stateDir,

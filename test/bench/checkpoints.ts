@@ -1,16 +1,17 @@
 /**
  * Benchmark: what the state costs with a file or S3 backend. The many-tickets fixture's `up` from an empty stack
- * through the engine stand-in persisting like those backends (the whole checkpoint written at the start and end of
- * every create, update and delete step), with and without PULUMI_SKIP_CHECKPOINTS, once with the `__provider`
- * texts earlier releases stored (the recorded fixtures) and once with today's short ones, side by side.
+ * through the Pulumi CLI's file backend, with and without PULUMI_SKIP_CHECKPOINTS, once with the `__provider` texts
+ * earlier releases stored (the recorded fixtures) and once with today's short ones, side by side. The backend's
+ * writes are counted as it makes them: with PULUMI_RETAIN_CHECKPOINTS it writes each checkpoint a second time to a
+ * file of its own (`<stack>.json.<nanoseconds>`), which is counted and deleted as soon as it appears (at 1,000
+ * tickets with the recorded texts they would fill 6.4 GB).
  *
- *   npx tsx test/bench/checkpoints.ts [tickets]     (default 1,000; needs `npm run build`)
+ *   npx tsx test/bench/checkpoints.ts [tickets]     (default 1,000; needs `npm run build` and `npm run pulumi-cli`)
  */
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { startEmulator } from "../../tools/emulator";
-import { checkpointText } from "../../tools/engine/checkpointFormat";
 import { manyTicketsEngine } from "../support/manyTickets";
 import type { Row } from "./report";
 
@@ -35,9 +36,54 @@ export interface CheckpointRun {
   indentedTicketBytes: number;
   /** Who a ticket's entry is made of (mean bytes per ticket): see `ENTRY_SHARES`. */
   ticketShares: Record<EntryShare, number>;
+  /** The checkpoints the backend wrote during the `up`, and their bytes. */
   bytesWritten: number;
   writes: number;
   wallMs: number;
+}
+
+/**
+ * A JSON value as the file backend writes it since pulumi v3.238.0 (pulumi/pulumi#22245: json.Encoder,
+ * SetEscapeHTML(false), no indent): compact, with U+2028 and U+2029 escaped, which JSON.stringify leaves as they are.
+ */
+export function compactJson(value: unknown): string {
+  return JSON.stringify(value).replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+}
+
+/**
+ * Counts the copies PULUMI_RETAIN_CHECKPOINTS makes beside a stack's checkpoint from now on, deleting each once
+ * counted. The backend writes a copy to a temporary file and renames it, so a name that matches is a whole checkpoint.
+ */
+class RetainedCheckpoints {
+  writes = 0;
+  bytes = 0;
+  private readonly dir: string;
+  private readonly pattern: RegExp;
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(stackFile: string) {
+    this.dir = path.dirname(stackFile);
+    this.pattern = new RegExp(`^${path.basename(stackFile).replace(/\./g, "\\.")}\\.\\d+$`);
+    for (const file of this.copies()) fs.rmSync(file); // the stack's creation: not counted
+    this.timer = setInterval(() => this.count(), 100);
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+    this.count();
+  }
+
+  private count(): void {
+    for (const file of this.copies()) {
+      this.writes++;
+      this.bytes += fs.statSync(file).size;
+      fs.rmSync(file);
+    }
+  }
+
+  private copies(): string[] {
+    return fs.readdirSync(this.dir).filter((name) => this.pattern.test(name)).map((name) => path.join(this.dir, name));
+  }
 }
 
 /**
@@ -61,12 +107,7 @@ function entryShares(entry: Record<string, unknown>): Record<EntryShare, number>
 
 const mean = (values: readonly number[]): number => values.reduce((sum, value) => sum + value, 0) / values.length;
 
-export async function benchCheckpointRun(
-  tickets: number,
-  texts: ProviderTexts,
-  skipCheckpoints: boolean,
-  env: NodeJS.ProcessEnv = {},
-): Promise<CheckpointRun> {
+export async function benchCheckpointRun(tickets: number, texts: ProviderTexts, skipCheckpoints: boolean): Promise<CheckpointRun> {
   const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-tenant-bench-checkpoints-"));
   const emulator = await startEmulator({ clients: [CLIENT] });
   try {
@@ -78,14 +119,21 @@ export async function benchCheckpointRun(
       stateDir,
       timeoutMs: 1_800_000,
       providerTexts: texts,
-      checkpoints: "every-step",
-      env: { ...env, ...(skipCheckpoints ? { PULUMI_SKIP_CHECKPOINTS: "true" } : {}) },
+      env: { PULUMI_RETAIN_CHECKPOINTS: "true", ...(skipCheckpoints ? { PULUMI_SKIP_CHECKPOINTS: "true" } : {}) },
     });
+    await engine.readState(); // the stack made, its config set: what is counted is the `up` alone
+    const retained = new RetainedCheckpoints(engine.stateFile());
     const started = performance.now();
-    const result = await engine.up();
+    try {
+      await engine.up();
+    } finally {
+      retained.stop();
+    }
     const wallMs = performance.now() - started;
     const state = await engine.readState();
     const raw = await engine.rawState();
+    // Each entry is measured as the file holds it: the whole file, re-serialized so, must be the file byte for byte.
+    if (compactJson(JSON.parse(raw)) !== raw) throw new Error("the checkpoint is not the compact JSON this benchmark measures entries as");
     const stored = (JSON.parse(raw) as { checkpoint: { latest: { resources: ({ type: string } & Record<string, unknown>)[] } } }).checkpoint.latest.resources;
     const ticketEntries = stored.filter((resource) => resource.type === TICKET_TYPE);
     const DEPTH = " ".repeat(4 * 4); // an entry of checkpoint.latest.resources, every line of it
@@ -97,15 +145,15 @@ export async function benchCheckpointRun(
       tickets,
       resources: state.resources.length,
       stateBytes: Buffer.byteLength(raw),
-      ticketBytes: mean(ticketEntries.map((entry) => Buffer.byteLength(checkpointText(entry)))),
+      ticketBytes: mean(ticketEntries.map((entry) => Buffer.byteLength(compactJson(entry)))),
       indentedTicketBytes: mean(ticketEntries.map(indentedBytes)),
       ticketShares: {
         package: mean(ticketEntries.map((entry) => entryShares(entry).package)),
         identity: mean(ticketEntries.map((entry) => entryShares(entry).identity)),
         engineAdded: mean(ticketEntries.map((entry) => entryShares(entry).engineAdded)),
       },
-      bytesWritten: result.stateBytesWritten ?? Number.NaN,
-      writes: result.stateWrites ?? Number.NaN,
+      bytesWritten: retained.bytes,
+      writes: retained.writes,
       wallMs,
     };
   } finally {
@@ -114,15 +162,12 @@ export async function benchCheckpointRun(
   }
 }
 
-/**
- * Both texts, with and without PULUMI_SKIP_CHECKPOINTS: four `up`s of `tickets` tickets, under the real CLI (which does
- * not count its writes) or, with `env` `PULUMI_CLI=0`, the stand-in persisting as the file backend does.
- */
-export async function benchCheckpoints(tickets: number, onRun?: (label: string) => void, env: NodeJS.ProcessEnv = {}): Promise<CheckpointRun[]> {
+/** Both texts, with and without PULUMI_SKIP_CHECKPOINTS: four `up`s of `tickets` tickets. */
+export async function benchCheckpoints(tickets: number, onRun?: (label: string) => void): Promise<CheckpointRun[]> {
   const runs: CheckpointRun[] = [];
   for (const texts of ["recorded", "current"] as const) {
     for (const skipCheckpoints of [false, true]) {
-      runs.push(await benchCheckpointRun(tickets, texts, skipCheckpoints, env));
+      runs.push(await benchCheckpointRun(tickets, texts, skipCheckpoints));
       onRun?.(`${texts} texts${skipCheckpoints ? ", PULUMI_SKIP_CHECKPOINTS" : ""}`);
     }
   }
@@ -146,7 +191,7 @@ export function checkpointRows(runs: readonly CheckpointRun[]): Row[] {
   return runs.map((run) => {
     const perResource = run.stateBytes / run.resources;
     const texts = run.texts === "recorded" ? "texts of earlier releases (recorded)" : "today's short texts";
-    const persisted = run.skipCheckpoints ? "PULUMI_SKIP_CHECKPOINTS=true" : "a checkpoint at the start and end of every step";
+    const persisted = run.skipCheckpoints ? "PULUMI_SKIP_CHECKPOINTS=true" : "the file backend's checkpoints";
     return {
       section: "9",
       measure: `\`up\` of ${run.tickets.toLocaleString("en-US")} tickets, ${texts}, ${persisted}`,
@@ -158,8 +203,8 @@ export function checkpointRows(runs: readonly CheckpointRun[]): Row[] {
         `${Math.round(run.ticketShares.engineAdded)} B what the engine adds to any resource (the SDK's stack trace, timestamps, property dependencies); ` +
         `${kilobytes(perResource)} per resource on average ` +
         `(${megabytes(run.stateBytes)}, ${run.resources} resources, the stack's config in the default provider included); ` +
-        (Number.isNaN(run.writes) ? "the CLI does not count its writes" : `wrote ${megabytes(run.bytesWritten)} in ${run.writes.toLocaleString("en-US")} writes`) +
-        `; ${(run.wallMs / 1000).toFixed(1)} s`,
+        `the backend wrote ${megabytes(run.bytesWritten)} in ${run.writes.toLocaleString("en-US")} checkpoint${run.writes === 1 ? "" : "s"}; ` +
+        `${(run.wallMs / 1000).toFixed(1)} s (each checkpoint written twice: the copy PULUMI_RETAIN_CHECKPOINTS keeps, to count it)`,
       goal: run.texts === "current" ? `≤ ${kilobytes(STATE_BYTES_PER_RESOURCE_GOAL)} per ticket` : "— (what existing stacks hold)",
       verdict: run.texts === "current" ? verdictOf(run) : "",
     };

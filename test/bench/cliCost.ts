@@ -1,8 +1,8 @@
 /**
  * Benchmark section 11: what the package costs as the user pays it under the real Pulumi CLI. The `up` of a program
  * declaring one resource (a PushProviderSelection: the package loaded in the program, a dynamic-provider host started,
- * two API calls) against the `up` of a program declaring none, each from an empty stack, with the engine stand-in's
- * figures beside them; and the size of the binaries `npm run pulumi-cli` built.
+ * two API calls) against the `up` of a program declaring none, each from an empty stack; and the size of the binaries
+ * `npm run pulumi-cli` built.
  *
  *   npx tsx test/bench/cliCost.ts [rounds]     (needs `npm run build` and `npm run pulumi-cli`)
  */
@@ -10,7 +10,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { startEmulator } from "../../tools/emulator";
-import { createEngine } from "../../tools/engine";
+import { PulumiCliEngine } from "../../tools/pulumi-cli/driver";
 import { BIN_DIR, readPins } from "../../tools/pulumi-cli/build";
 import { emulatorConnectionConfig } from "../../tools/stacks/basicStack";
 import { REPO_ROOT, packageLookupEnv } from "../../tools/stacks/packageLink";
@@ -23,12 +23,10 @@ const PROGRAMS = {
   one: 'import * as tenant from "pulumi-tenant";\n\nexport const provider = new tenant.PushProviderSelection("push", { provider: "sns" }).provider;\n',
 };
 
-type Engines = "cli" | "stand-in";
-
 export interface CliCost {
   rounds: number;
-  /** Median `up` wall time, by engine and program. */
-  upMs: Record<Engines, Record<keyof typeof PROGRAMS, number>>;
+  /** Median `up` wall time, by program. */
+  upMs: Record<keyof typeof PROGRAMS, number>;
   loadBefore: number;
   loadAfter: number;
   /** Bytes of each file in the CLI's folder. */
@@ -49,29 +47,27 @@ export async function benchCliCost(rounds = 3): Promise<CliCost> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-tenant-bench-cli-"));
   const emulator = await startEmulator({ clients: [CLIENT] });
   const loadBefore = os.loadavg()[0];
-  const upMs: CliCost["upMs"] = { cli: { none: 0, one: 0 }, "stand-in": { none: 0, one: 0 } };
+  const upMs: CliCost["upMs"] = { none: 0, one: 0 };
   try {
     const dirs = { none: project(root, "none"), one: project(root, "one") };
-    for (const engine of ["cli", "stand-in"] as const) {
-      for (const name of ["none", "one"] as const) {
-        const times: number[] = [];
-        for (let round = 0; round < rounds; round++) {
-          const stack = createEngine({
-            projectDir: dirs[name],
-            stack: `r${round}`,
-            stateDir: path.join(root, `${engine}-${name}-${round}`),
-            passphrase: "bench",
-            config: emulatorConnectionConfig(emulator, CLIENT),
-            env: { PULUMI_NODEJS_TRANSPILE_ONLY: "true", ...packageLookupEnv(), ...(engine === "stand-in" ? { PULUMI_CLI: "0" } : {}) },
-          });
-          await stack.readState(); // the stack exists and holds its config: what is timed is the `up` alone
-          const started = performance.now();
-          await stack.up();
-          times.push(performance.now() - started);
-          await stack.destroy();
-        }
-        upMs[engine][name] = median(times);
+    for (const name of ["none", "one"] as const) {
+      const times: number[] = [];
+      for (let round = 0; round < rounds; round++) {
+        const stack = new PulumiCliEngine({
+          projectDir: dirs[name],
+          stack: `r${round}`,
+          stateDir: path.join(root, `${name}-${round}`),
+          passphrase: "bench",
+          config: emulatorConnectionConfig(emulator, CLIENT),
+          env: { PULUMI_NODEJS_TRANSPILE_ONLY: "true", ...packageLookupEnv() },
+        });
+        await stack.readState(); // the stack exists and holds its config: what is timed is the `up` alone
+        const started = performance.now();
+        await stack.up();
+        times.push(performance.now() - started);
+        await stack.destroy();
       }
+      upMs[name] = median(times);
     }
   } finally {
     await emulator.close();
@@ -88,20 +84,16 @@ const megabytes = (bytes: number): string => `${(bytes / 1024 ** 2).toFixed(1)} 
 
 export function cliCostRows(cost: CliCost): Row[] {
   const load = `load ${cost.loadBefore.toFixed(2)} → ${cost.loadAfter.toFixed(2)}`;
-  const row = (engine: Engines, label: string): Row => {
-    const { none, one } = cost.upMs[engine];
-    return {
+  const { none, one } = cost.upMs;
+  const sizes = Object.entries(cost.binaries).map(([file, bytes]) => `${file} ${megabytes(bytes)}`).join(", ");
+  return [
+    {
       section: "11",
-      measure: `\`up\` from an empty stack through ${label}: a program declaring one PushProviderSelection against one declaring none (median of ${cost.rounds})`,
+      measure: `\`up\` from an empty stack through the Pulumi CLI ${readPins().pulumi}: a program declaring one PushProviderSelection against one declaring none (median of ${cost.rounds})`,
       result: `${seconds(one)} against ${seconds(none)}: the package's start, its host and the create cost ${seconds(one - none)}; ${load}`,
       goal: "for information: the package's share of a user's `up`",
       verdict: "—",
-    };
-  };
-  const sizes = Object.entries(cost.binaries).map(([file, bytes]) => `${file} ${megabytes(bytes)}`).join(", ");
-  return [
-    row("cli", `the Pulumi CLI ${readPins().pulumi}`),
-    row("stand-in", "the engine stand-in"),
+    },
     { section: "11", measure: "the CLI's folder as `npm run pulumi-cli` builds it (stripped, -trimpath)", result: sizes, goal: "for information", verdict: "—" },
   ];
 }

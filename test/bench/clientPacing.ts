@@ -2,7 +2,7 @@
  * Benchmark: the client's rate-limit budget on its own, without an engine: `requests` ticket creates through one
  * TenantClient with `concurrency` calls in flight, against an in-process emulator allowing `rate` requests per
  * second. Shows what pacing the budget reaches when nothing upstream is slower than the API (scale.ts measures
- * the same through the engine stand-in and a provider host).
+ * the same through the Pulumi CLI and a provider host).
  *
  *   npx tsx test/bench/clientPacing.ts [requests] [concurrency] [rate]
  */

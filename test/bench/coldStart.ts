@@ -1,12 +1,14 @@
 /**
- * Benchmark: cold start of the dynamic-provider host (the user's own @pulumi/pulumi) and what pulumi-tenant adds.
+ * Benchmark: cold start of the dynamic-provider host (the user's own @pulumi/pulumi) and what pulumi-tenant adds. The
+ * host is started as the CLI starts it: its launcher `pulumi-resource-pulumi-nodejs` (a shell script that asks node
+ * where `cmd/dynamic-provider` is, then runs it), the engine address as its argument.
  *
  *   bare   spawn → the host prints its port (nothing of ours loaded); peak RSS at that point
  *   null   spawn → Configure → Check → Create answered, with a provider that loads and calls nothing: the
  *          host's own cost of those RPCs
  *   tenant the same with a PushProviderSelection stored with today's short `__provider` text, against the
  *          emulator (token + GET + PUT);
- *          peak RSS (VmHWM) after the Create answer
+ *          peak RSS (VmHWM) of the host under the launcher after the Create answer
  *
  * Variants are interleaved round by round so drift on a noisy machine hits all three alike; medians are reported.
  *
@@ -14,7 +16,7 @@
  */
 import * as fs from "node:fs";
 import { startEmulator, type Emulator } from "../../tools/emulator";
-import { DynamicProviderHost } from "../../tools/engine";
+import { DynamicProviderHost } from "../../tools/host-driver";
 import { REPO_ROOT, packageLookupEnv } from "../../tools/stacks/packageLink";
 import { providerText } from "../../provider/resources/common/providerText";
 import { serializedNullProvider } from "./serialization";
@@ -49,7 +51,7 @@ export interface ColdStartResult {
 }
 
 /** VmHWM (peak RSS) of a live process, in MB. */
-function peakRssMb(pid: number): number {
+export function peakRssMb(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
   const match = /^VmHWM:\s+(\d+)\s+kB/m.exec(status);
   if (!match) throw new Error(`no VmHWM in /proc/${pid}/status`);
@@ -67,7 +69,7 @@ async function startHost(projectDir?: string): Promise<{ host: DynamicProviderHo
 export async function bareHost(): Promise<HostSample> {
   const { host, portMs } = await startHost();
   try {
-    return { portMs, peakRssMb: peakRssMb(host.pid) };
+    return { portMs, peakRssMb: peakRssMb(host.servingPid()) };
   } finally {
     await host.stop();
   }
@@ -108,7 +110,7 @@ async function hostWithProvider(
       createCallMs,
       apiServerMs: served.reduce((sum, entry) => sum + entry.durationMs, 0),
       apiRequests: served.length,
-      peakRssMb: peakRssMb(host.pid),
+      peakRssMb: peakRssMb(host.servingPid()),
     };
   } finally {
     await host.stop();

@@ -1,6 +1,6 @@
 // Benchmark: `pulumi-tenant export` of a tenant with 1,000 event streams (the realistic tenant of
-// test/support/realisticTenant.ts) under a rate limit, and the `up` of the program it wrote through the engine
-// stand-in. Export: its API requests, its time (the process's, and the reading it reports), and the ratio of the
+// test/support/realisticTenant.ts) under a rate limit, and the `up` of the program it wrote through the Pulumi
+// CLI. Export: its API requests, its time (the process's, and the reading it reports), and the ratio of the
 // reading time to the bound, the requests divided by the tenant's rate limit per second. Up: the requests it sends,
 // which must all be reads, and its time. The load average is taken at the start and end of each part.
 //
@@ -9,7 +9,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { startEmulator, type Emulator } from "../../tools/emulator";
-import { createEngine } from "../../tools/engine";
+import { PulumiCliEngine } from "../../tools/pulumi-cli/driver";
 import { emulatorConnectionConfig } from "../../tools/stacks/basicStack";
 import { REPO_ROOT, packageLookupEnv } from "../../tools/stacks/packageLink";
 import { BLANK_TENANT_ENV } from "../support/blankTenantEnv";
@@ -66,7 +66,7 @@ export async function benchExport(streams = 1_000): Promise<ExportBench> {
       load: [load, os.loadavg()[0]] as [number, number],
     };
 
-    const engine = createEngine({
+    const engine = new PulumiCliEngine({
       projectDir: folder,
       stack: "bench",
       stateDir: path.join(scratch, "state"),

@@ -7,8 +7,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startEmulator, type Emulator } from "../../tools/emulator";
-import { createEngine, type Engine } from "../../tools/engine";
-import type { StackConfig } from "../../tools/engine/project";
+import { PulumiCliEngine } from "../../tools/pulumi-cli/driver";
+import type { StackConfig } from "../../tools/pulumi-cli/project";
 import { SENTINEL_CLIENT, emulatorConnectionConfig } from "../../tools/stacks/basicStack";
 import { packageLookupEnv } from "../../tools/stacks/packageLink";
 import { measured, type Operation, type OperationRun, type ResourceName } from "./callsPerOperation";
@@ -31,8 +31,8 @@ export async function benchFixture(fixture: Fixture): Promise<OperationRun[]> {
   fixture.seed?.(emulator);
   const recorder = new TimingRecorder();
   const stateDir = mkdtempSync(join(tmpdir(), `pulumi-tenant-${fixture.project}-`));
-  const stack = (changed: boolean): Engine =>
-    createEngine({
+  const stack = (changed: boolean): PulumiCliEngine =>
+    new PulumiCliEngine({
       projectDir: join(__dirname, "fixtures", fixture.folder),
       stack: fixture.project,
       stateDir,
@@ -50,7 +50,7 @@ export async function benchFixture(fixture: Fixture): Promise<OperationRun[]> {
 }
 
 /** The six runs: `initial` makes the stack, `changed` (the same stack and state) changes every resource's input. */
-async function sixRuns(emulator: Emulator, recorder: TimingRecorder, initial: Engine, changed: Engine): Promise<OperationRun[]> {
+async function sixRuns(emulator: Emulator, recorder: TimingRecorder, initial: PulumiCliEngine, changed: PulumiCliEngine): Promise<OperationRun[]> {
   const runs: OperationRun[] = [];
   runs.push(await measured(emulator, recorder, "create", () => initial.up()));
   runs.push(await measured(emulator, recorder, "update", () => changed.up()));

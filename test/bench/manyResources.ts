@@ -1,16 +1,16 @@
 /**
  * Benchmark: `up` of many resources (test/support/fixtures/manyTickets: N enrollment tickets, one POST each, plus a push
- * selection and a phone provider) through the engine stand-in, from an empty stack. Counts API calls against the floor (one per change, one token per process) and
+ * selection and a phone provider) through the Pulumi CLI, from an empty stack. Counts API calls against the floor (one per change, one token per process) and
  * splits the wall time along the critical path with timestamps from the processes (preload) and the emulator log:
  *
  *   program start   run start → the program's own code runs (node, @pulumi/pulumi, ts-node, pulumi-tenant)
  *   to first Check  → the host loads our handler for the first Check (the SDK serializes the provider, the program
- *                     registers resources, the stand-in steps them; waits for the host if it is not up yet)
+ *                     registers resources, the engine steps them; waits for the host if it is not up yet)
  *   to first call   → the first API request (handler load, Check, Create: undici, the token request)
  *   API             first API request → last API response
  *   finish          → the run returns (program exit, stack outputs, hosts stopped, state saved)
  *
- * The provider host starts in parallel with the program (the stand-in prestarts it, as the engine does), so its
+ * The provider host starts in parallel with the program (the engine starts it when the program registers its provider), so its
  * own start (spawn → port) is reported beside the split, not in it.
  *
  *   npx tsx test/bench/manyResources.ts [count] [runs]     (needs `npm run build`)

@@ -3,7 +3,6 @@
  * are the issue's (stated here once); every figure comes from the run. Explanations are given only for rows
  * that miss or sit above the floor.
  */
-import { wantsStandIn } from "../../tools/engine";
 import { readPins } from "../../tools/pulumi-cli/build";
 import * as os from "node:os";
 import type { ColdStartSummary } from "./coldStart";
@@ -14,9 +13,9 @@ import { providerText } from "../../provider/resources/common/providerText";
 import type { ProgramCostSample, TypeCost } from "./programCost";
 import { median, round, spread } from "./stats";
 
-/** What runs the programs of a bench row: the Pulumi CLI, or the stand-in when PULUMI_CLI=0 asks for it. */
-export function engineLabel(env: NodeJS.ProcessEnv = process.env): string {
-  return wantsStandIn(env) ? "the engine stand-in" : `the Pulumi CLI ${readPins().pulumi}`;
+/** What runs the programs of a bench row. */
+export function engineLabel(): string {
+  return `the Pulumi CLI ${readPins().pulumi}`;
 }
 
 export interface Row {
@@ -104,7 +103,7 @@ export function coldStartRows(summary: ColdStartSummary, rounds: number, profile
   return [
     {
       section: "4",
-      measure: `Bare dynamic-provider host (the user's @pulumi/pulumi): spawn → port line; median of ${rounds}`,
+      measure: `Bare dynamic-provider host (the user's @pulumi/pulumi), started as the CLI starts it (its launcher): spawn → port line; median of ${rounds}`,
       result: `${round(summary.barePortMs)} ms, peak RSS ${round(summary.bareRssMb, 1)} MB`,
       goal: "baseline",
       verdict: "—",

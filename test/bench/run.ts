@@ -6,12 +6,12 @@
  * Sections: 1 client throughput vs raw undici vs the official SDK · 2 calls per operation vs the floor ·
  * 3 the stored provider text per type and what a program spends before its resources register · 4 host cold start · 5 getEventStreams over 10,000 streams · 6 `up` of 100 resources ·
  * 7 scale: 100 and 1,000 tickets at parallelism 8 and 64 against a 50-requests-per-second bucket · 8 native plugin
- * start, the script and the single executable, and the package's share of a YAML `preview` with each · 9 state: the 1,000-ticket `up` persisting like the file backend, with and without
+ * start, the script and the single executable, and the package's share of a YAML `preview` with each · 9 state: the
+ * 1,000-ticket `up` with the CLI's file backend, with and without
  * PULUMI_SKIP_CHECKPOINTS, for the recorded older `__provider` texts and today's · 10 `pulumi-tenant export` of a tenant
  * with 1,000 event streams under a rate limit, and the `up` of the program it wrote · 11 the package's share of an `up`
- * under the real CLI, beside the stand-in's, and the CLI's binaries. Sections 2, 6, 7, 9 and 10 run their programs
- * under the real CLI (tools/pulumi-cli); `PULUMI_CLI=0 npm run bench` runs them under the engine stand-in instead,
- * and `BENCH_SECTIONS=2,6,7,10` runs only those sections.
+ * and the CLI's binaries. Sections 2, 6, 7, 9, 10 and 11 run their programs under the pinned Pulumi CLI
+ * (tools/pulumi-cli); `BENCH_SECTIONS=2,6,7,10` runs only those sections.
  */
 import * as os from "node:os";
 import { EXAMPLE_STREAMS, EXAMPLE_TEMPLATES, benchCallsPerOperation, benchEventStreamCalls, benchMfaCallsPerOperation } from "./callsPerOperation";
@@ -50,7 +50,7 @@ function progress(message: string): void {
   process.stderr.write(`[bench ${((performance.now() - started) / 1000).toFixed(0).padStart(4)} s] ${message}\n`);
 }
 
-/** `BENCH_SECTIONS=2,7` runs only those sections (e.g. the engine's again under `PULUMI_CLI=0`); unset, all. */
+/** `BENCH_SECTIONS=2,7` runs only those sections; unset, all. */
 const chosenSections = (process.env.BENCH_SECTIONS ?? "").split(",").map((part) => part.trim()).filter(Boolean);
 if (chosenSections.some((part) => !/^(?:[1-9]|1[01])$/.test(part))) {
   process.stderr.write(`BENCH_SECTIONS lists sections 1 to 11 separated by commas, e.g. "2,7"; got "${process.env.BENCH_SECTIONS}"\n`);
@@ -129,7 +129,7 @@ async function main(): Promise<void> {
   const exported = await section("10 export of a tenant with 1,000 event streams, and the up of the exported program", () => benchExport(1_000));
   if (exported) rows.push(...exportRows(exported));
 
-  const cliCost = await section("11 the package's share of an `up` under the real CLI and the stand-in; the CLI's binaries", () => benchCliCost(3));
+  const cliCost = await section("11 the package's share of an `up` under the CLI; the CLI's binaries", () => benchCliCost(3));
   if (cliCost) rows.push(...cliCostRows(cliCost));
 
   progress(`all sections done in ${((performance.now() - started) / 1000).toFixed(0)} s`);

@@ -1,6 +1,6 @@
 /**
  * Benchmark: rate limits at scale. The many-tickets fixture (N enrollment tickets plus one push selection and
- * one phone provider) through the Pulumi CLI (PULUMI_CLI=0: the engine stand-in) at a given `--parallel`, against an emulator whose bucket allows
+ * one phone provider) through the Pulumi CLI at a given `--parallel`, against an emulator whose bucket allows
  * `rate` requests per second (a full refill at each epoch second), from an empty stack:
  *
  *   up               wall time; API time = first to last /api/v2 request arriving at the emulator; the bound =
@@ -98,7 +98,6 @@ export async function benchScale(settings: ScaleSettings): Promise<ScaleRun> {
         apiMs: arrivals.length > 0 ? Math.max(...arrivals) - Math.min(...arrivals) : Number.NaN,
         boundMs: (accepted.length / rate) * 1000,
         busiestSecond: busiestSecond(arrivals),
-        peakOperations: up.result.peakOperations,
         hostPeakRssMb: Math.max(...hostRss) / 1024,
       },
       noopUp,

@@ -29,8 +29,6 @@ export interface ScaleRun extends ScaleSettings {
     boundMs: number;
     /** Most /api/v2 requests that arrived within one epoch second (the rate when the budget is what paces). */
     busiestSecond: number;
-    /** Most step operations the stand-in ran at once. */
-    peakOperations: number;
     /** Highest peak RSS of a provider host process, MB. */
     hostPeakRssMb: number;
   };
@@ -98,7 +96,7 @@ function engineRows(run: ScaleRun): Row[] {
       result:
         `up ${seconds(run.up.wallMs)}; API time ${seconds(run.up.apiMs)} / bound ${seconds(run.up.boundMs)} = ${round(ratio, 2)}×; ` +
         `${run.up.answers429} answers 429 of ${run.up.apiRequests} API requests; busiest second ${round(run.up.busiestSecond)}; ${run.up.tokenRequests} token request(s); ` +
-        `host peak RSS ${round(run.up.hostPeakRssMb)} MB; ${run.up.peakOperations > 0 ? `${run.up.peakOperations} operations at once at most` : "the CLI does not report how many operations ran at once"}; ` +
+        `host peak RSS ${round(run.up.hostPeakRssMb)} MB; ` +
         `tickets minted ${run.ticketsMinted} (${run.distinctTicketUsers} distinct), in state ${run.ticketsInState}`,
       goal: `0 × 429, 1 token, nothing lost or duplicated${run.tickets >= TIME_GOAL_FROM ? `; API time ≤ ${MAX_BOUND_RATIO}× bound` : ""}`,
       verdict: problems.length === 0 ? "met" : `MISSED: ${problems.join(", ")}`,

@@ -11,7 +11,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { stringify as stringifyYaml } from "yaml";
 import { startEmulator } from "../../tools/emulator";
-import { createEngine, type Engine } from "../../tools/engine";
+import { PulumiCliEngine } from "../../tools/pulumi-cli/driver";
 import { readPins } from "../../tools/pulumi-cli/build";
 import { buildExecutable } from "../../tools/release/executable";
 import { currentPlatform } from "../../tools/release/platform";
@@ -65,8 +65,8 @@ export async function benchYamlPreviewCost(rounds = 5): Promise<YamlPreviewCost>
       executable: pluginFolder(root, "executable", executable),
     };
     const push = { push: { type: "tenant:index:PushProviderSelection", properties: { provider: "sns" } } };
-    const stack = (dir: string): Engine =>
-      createEngine({ projectDir: dir, stack: "bench", stateDir: path.join(dir, ".state"), passphrase: "bench", config: emulatorConnectionConfig(emulator, CLIENT) });
+    const stack = (dir: string): PulumiCliEngine =>
+      new PulumiCliEngine({ projectDir: dir, stack: "bench", stateDir: path.join(dir, ".state"), passphrase: "bench", config: emulatorConnectionConfig(emulator, CLIENT) });
     const stacks = {
       none: stack(project(root, "none", folders.script, {})),
       script: stack(project(root, "one-script", folders.script, push)),
@@ -76,7 +76,7 @@ export async function benchYamlPreviewCost(rounds = 5): Promise<YamlPreviewCost>
     // The stacks exist and hold their config, and a first preview warms the file cache: what is timed is the preview.
     for (const engine of Object.values(stacks)) await engine.preview();
     for (let round = 0; round < rounds; round++) {
-      for (const [name, engine] of Object.entries(stacks) as [keyof typeof stacks, Engine][]) {
+      for (const [name, engine] of Object.entries(stacks) as [keyof typeof stacks, PulumiCliEngine][]) {
         const started = performance.now();
         await engine.preview();
         times[name].push(performance.now() - started);

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type Emulator, type RequestLogEntry } from "../../tools/emulator";
-import { ExpectNoChangesError, PulumiCliEngine, displayedChanges, proposedChanges, requirePulumiCli, type RunResult } from "../../tools/engine";
+import { ExpectNoChangesError, displayedChanges, proposedChanges, requirePulumiCli, type RunResult } from "../../tools/pulumi-cli/driver";
 import { runPulumi } from "../../tools/pulumi-cli/pulumi";
 import { SENTINELS, SENTINEL_CLIENT, basicStack, type BasicStack } from "../../tools/stacks/basicStack";
 import { OutOfBandAdmin, RequestWindow, diffShownFor, expectNoSecrets, operations } from "./helpers";
@@ -24,7 +24,7 @@ interface CliRun {
 
 /** The drift job, `pulumi preview --refresh --expect-no-changes --diff`, run by the CLI on the stack's state. */
 async function driftJob(stack: BasicStack): Promise<CliRun> {
-  const engine = stack.engine as PulumiCliEngine;
+  const { engine } = stack;
   let program = "";
   const run = await runPulumi(requirePulumiCli(), engine.commandArgs(["preview", "--refresh", "--expect-no-changes", "--diff"]), {
     env: engine.commandEnv(),
@@ -104,7 +104,7 @@ describe.sequential("drift detection: preview --refresh --expect-no-changes", ()
     expect(operations(result)).toEqual(
       expect.arrayContaining(["refresh-same tenant:PhoneProvider sms", "refresh-same tenant:PushProviderSelection push", "refresh-same tenant:EnrollmentTicket alice-push"]),
     );
-    await expectReadOnlyAndNoSecrets({ "program output": result.programOutput, "host output": result.hostOutput });
+    await expectReadOnlyAndNoSecrets({ "program output": result.programOutput });
   });
 
   it("a difference of normalisation only (the delivery methods in another order) is no drift, and up calls nothing", async () => {
@@ -115,11 +115,11 @@ describe.sequential("drift detection: preview --refresh --expect-no-changes", ()
     const preview = await stack.engine.preview({ refresh: true, expectNoChanges: true });
     // A preview's refresh shows the outputs as the tenant now orders them; no update is proposed.
     expect(operations(preview).filter((op) => !op.startsWith("same") && !op.startsWith("refresh-"))).toEqual([]);
-    await expectReadOnlyAndNoSecrets({ "program output": preview.programOutput, "host output": preview.hostOutput });
+    await expectReadOnlyAndNoSecrets({ "program output": preview.programOutput });
 
     const up = await stack.engine.up({ refresh: true, expectNoChanges: true });
     expect(operations(up).filter((op) => !op.startsWith("same") && !op.startsWith("refresh-"))).toEqual([]);
-    await expectReadOnlyAndNoSecrets({ "program output": up.programOutput, "host output": up.hostOutput });
+    await expectReadOnlyAndNoSecrets({ "program output": up.programOutput });
   });
 
   it("fails on the configuration changed out of band, naming the property, and repairs nothing", async () => {
@@ -129,7 +129,7 @@ describe.sequential("drift detection: preview --refresh --expect-no-changes", ()
     const error = await expectDrift(stack.engine.preview({ refresh: true, expectNoChanges: true }));
     expect(proposed(error)).toEqual(["update tenant:PhoneProvider sms: configuration"]);
     expect(emulator.state.phoneProviders.get(phoneId)?.configuration).toMatchObject({ sid: "AC_changed_out_of_band" });
-    await expectReadOnlyAndNoSecrets({ "error message": error.message, "program output": error.result.programOutput, "host output": error.result.hostOutput });
+    await expectReadOnlyAndNoSecrets({ "error message": error.message, "program output": error.result.programOutput });
     // Back as the program has it, for the tests that follow.
     await admin.patchPhoneProvider(phoneId, { configuration: SMS_WIRE_CONFIGURATION });
     requests.take();
@@ -149,7 +149,7 @@ describe.sequential("drift detection: preview --refresh --expect-no-changes", ()
     ]);
     // Detecting drift repairs nothing.
     expect(emulator.state.phoneProviders.get(phoneId)?.disabled).toBe(true);
-    await expectReadOnlyAndNoSecrets({ "error message": error.message, "program output": error.result.programOutput, "host output": error.result.hostOutput });
+    await expectReadOnlyAndNoSecrets({ "error message": error.message, "program output": error.result.programOutput });
   });
 
   it("fails through the command line on drift, with the CLI's message, listing each changed resource and property", async () => {
@@ -180,7 +180,7 @@ describe.sequential("drift detection: preview --refresh --expect-no-changes", ()
     expect(operations(error.result)).toContain("refresh-delete tenant:PhoneProvider sms");
     expect(proposed(error)).toEqual(["create tenant:PhoneProvider sms: "]);
     expect(emulator.state.phoneProviders.size).toBe(0);
-    await expectReadOnlyAndNoSecrets({ "error message": error.message, "program output": error.result.programOutput, "host output": error.result.hostOutput });
+    await expectReadOnlyAndNoSecrets({ "error message": error.message, "program output": error.result.programOutput });
   });
 });
 

@@ -1,5 +1,5 @@
 /**
- * examples/event-streams end to end through the engine stand-in: create, a no-op up with 0 calls, a stream
+ * examples/event-streams end to end through the Pulumi CLI: create, a no-op up with 0 calls, a stream
  * disabled by hand found by `preview --refresh --expect-no-changes`, rotation of the webhook token as an
  * update, a change of destination type as a replace, destroy. The token is never in state, output or logs.
  */
@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type Emulator, type EmulatorClient } from "../../tools/emulator";
-import { ExpectNoChangesError, createEngine, proposedChanges, type Engine, type RunResult } from "../../tools/engine";
+import { ExpectNoChangesError, PulumiCliEngine, proposedChanges, type RunResult } from "../../tools/pulumi-cli/driver";
 import { REPO_ROOT, packageLookupEnv } from "../../tools/stacks/packageLink";
 import { RequestWindow, STREAMS_API_PATH, diffShownFor, expectNoSecrets, operations, visibleTexts } from "./helpers";
 
@@ -35,8 +35,8 @@ describe.sequential("examples/event-streams", () => {
   });
 
   /** The stack with the given webhook token and, optionally, the archive sent to an Action. */
-  function stack(token: string, archiveActionId?: string): Engine {
-    return createEngine({
+  function stack(token: string, archiveActionId?: string): PulumiCliEngine {
+    return new PulumiCliEngine({
       projectDir: PROJECT_DIR,
       stack: "dev",
       stateDir,
@@ -62,7 +62,7 @@ describe.sequential("examples/event-streams", () => {
     return counts;
   }
 
-  async function expectNoLeaks(step: string, engine: Engine, result: RunResult): Promise<void> {
+  async function expectNoLeaks(step: string, engine: PulumiCliEngine, result: RunResult): Promise<void> {
     expectNoSecrets(visibleTexts(step, result, await engine.rawState()), {
       "the webhook token": [TOKEN],
       "the rotated webhook token": [ROTATED],

@@ -1,6 +1,6 @@
 // An existing tenant under code in two commands, end to end: a realistic tenant (realisticTenant.ts, 120 streams, and
 // one more of a destination type the service added after this release, which no resource can declare) exported with `npx pulumi-tenant export` from a project with the packed package installed; no secret in any file
-// or line; the project compiles under Pulumi's template tsconfig; through the engine stand-in its preview creates
+// or line; the project compiles under Pulumi's template tsconfig; through the Pulumi CLI its preview creates
 // only, its up sends nothing but GETs under /api/v2, the drift check finds nothing, and the tenant is the same,
 // field by field, secrets and timestamps included; destroying the stack takes nothing away (what it puts back is the
 // same but for the time of the write). Then the same tenant through import.json and the native plugin, and a second
@@ -12,7 +12,7 @@ import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse as parseYaml, stringify as stringifyYaml } from "yaml";
 import { startEmulator, type Emulator } from "../../tools/emulator";
-import { createEngine, type Engine, type RunResult } from "../../tools/engine";
+import { PulumiCliEngine, type RunResult } from "../../tools/pulumi-cli/driver";
 import { emulatorConnectionConfig } from "../../tools/stacks/basicStack";
 import { INSTALL_TIMEOUT_MS, TYPECHECK_TIMEOUT_MS, installConsumerProject } from "../consumer/consumerProject";
 import { assertDistIsFresh } from "../resources/dist";
@@ -46,7 +46,7 @@ function withoutUpdateTimes(value: unknown): unknown {
 
 function scan(where: string, result: RunResult, rawState: string): void {
   expectNoSecrets(
-    { [`${where}: program output`]: result.programOutput, [`${where}: host output`]: result.hostOutput, [`${where}: state file`]: rawState },
+    { [`${where}: program output`]: result.programOutput, [`${where}: state file`]: rawState },
     { "a secret of the tenant": secrets, "an access token": emulator.issuedAccessTokens() },
   );
 }
@@ -98,12 +98,12 @@ describe.sequential("export, then up: the tenant under code, unchanged", () => {
     TYPECHECK_TIMEOUT_MS,
   );
 
-  let engine: Engine;
+  let engine: PulumiCliEngine;
 
   it(
     "preview creates only; up sends no request but GETs under /api/v2; the drift check finds nothing; the tenant is the same",
     async () => {
-      engine = createEngine({
+      engine = new PulumiCliEngine({
         projectDir: exported(),
         stack: "production",
         stateDir: path.join(work, "typescript-state"),
@@ -163,7 +163,7 @@ describe.sequential("import.json through the native plugin, into a YAML stack", 
   let importCode = "";
   const yamlProject = () => path.join(work, "yaml-stack");
   /** A YAML program on the plugin the packed package ships, with `resources` (the CLI's generated code) or none. */
-  const yamlStack = (code: string): Engine => {
+  const yamlStack = (code: string): PulumiCliEngine => {
     const program = {
       name: "tenant-exported-yaml",
       runtime: "yaml",
@@ -172,7 +172,7 @@ describe.sequential("import.json through the native plugin, into a YAML stack", 
     };
     fs.mkdirSync(yamlProject(), { recursive: true });
     fs.writeFileSync(path.join(yamlProject(), "Pulumi.yaml"), stringifyYaml(program));
-    return createEngine({
+    return new PulumiCliEngine({
       projectDir: yamlProject(),
       stack: "production",
       stateDir: path.join(work, "yaml-state"),

@@ -4,7 +4,7 @@
  */
 import { expect } from "vitest";
 import type { Emulator, RequestLogEntry } from "../../tools/emulator";
-import { ExpectNoChangesError, displayedChanges, type RunResult } from "../../tools/engine";
+import { ExpectNoChangesError, displayedChanges, type RunResult } from "../../tools/pulumi-cli/driver";
 
 export const API_PREFIX = "/api/v2";
 export const TOKEN_PATH = "/oauth/token";
@@ -149,7 +149,6 @@ export function visibleTexts(step: string, result: RunResult, rawState: string):
   return {
     [`${step}: state file`]: rawState,
     [`${step}: program output`]: result.programOutput,
-    [`${step}: host output`]: result.hostOutput,
   };
 }
 

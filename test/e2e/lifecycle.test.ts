@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SEED_DESTINATIONS, startEmulator, type Emulator, type RequestLogEntry, type StoredPhoneProvider } from "../../tools/emulator";
-import { UNKNOWN_VALUE, isSecretEnvelope, type RunResult } from "../../tools/engine";
+import { UNKNOWN_VALUE, isSecretEnvelope, type RunResult } from "../../tools/pulumi-cli/driver";
 import { SENTINELS, SENTINEL_CLIENT, basicStack, type BasicStack } from "../../tools/stacks/basicStack";
 import {
   OutOfBandAdmin,

@@ -1,5 +1,5 @@
 /**
- * examples/mfa-settings through the Pulumi CLI (or the engine stand-in), on a tenant that already has a Duo integration: up sets each
+ * examples/mfa-settings through the Pulumi CLI, on a tenant that already has a Duo integration: up sets each
  * factor's settings before turning it on (security keys that verify their user, Duo) and the eight-hour session; a
  * no-op up makes no call; a Duo key and a user verification changed by hand are found by preview --refresh
  * --expect-no-changes (one read per resource); up --refresh puts them back; destroy puts the factors, the WebAuthn and
@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type Emulator } from "../../tools/emulator";
-import { ExpectNoChangesError, displayedChanges, proposedChanges, type RunResult } from "../../tools/engine";
+import { ExpectNoChangesError, displayedChanges, proposedChanges, type RunResult } from "../../tools/pulumi-cli/driver";
 import { SENTINELS, SENTINEL_CLIENT } from "../../tools/stacks/basicStack";
 import { DUO_SECRET_SENTINEL, mfaSettingsStack, type MfaSettingsStack } from "../../tools/stacks/mfaSettingsStack";
 import { API_PREFIX, OutOfBandAdmin, RequestWindow, expectNoSecrets, operations, visibleTexts } from "./helpers";

@@ -1,12 +1,12 @@
 /**
- * examples/mfa-sms through the engine stand-in: up turns SMS MFA on in dependency order, the code texts customized
+ * examples/mfa-sms through the Pulumi CLI: up turns SMS MFA on in dependency order, the code texts customized
  * before the factor goes on, a no-op up makes no call, a factor switched off and a text changed by hand are each found
  * by the drift check and repaired by up --refresh, and destroy leaves the tenant's factors, policy and message types
  * exactly as they were before the first up, and its phone templates the service's defaults.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type Emulator } from "../../tools/emulator";
-import { ExpectNoChangesError, displayedChanges, proposedChanges, type Engine, type RunResult } from "../../tools/engine";
+import { ExpectNoChangesError, displayedChanges, proposedChanges, type PulumiCliEngine, type RunResult } from "../../tools/pulumi-cli/driver";
 import { SENTINELS, SENTINEL_CLIENT } from "../../tools/stacks/basicStack";
 import { mfaStack, type MfaStack } from "../../tools/stacks/mfaStack";
 import { API_PREFIX, OutOfBandAdmin, PHONE_API_PATH, RequestWindow, diffShownFor, expectNoSecrets, operations, visibleTexts } from "./helpers";
@@ -28,7 +28,7 @@ const VERIFY_TEXT = "{{ code | escape }} is your verification code for {{ friend
 describe.sequential("examples/mfa-sms: MFA as code", () => {
   let emulator: Emulator;
   let stack: MfaStack;
-  let engine: Engine;
+  let engine: PulumiCliEngine;
   let requests: RequestWindow;
   let admin: OutOfBandAdmin;
   let before: Record<string, unknown>;

@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SEED_DESTINATIONS, startEmulator, type Emulator, type EmulatorClient } from "../../tools/emulator";
-import { createEngine, proposedChanges, type Engine } from "../../tools/engine";
+import { PulumiCliEngine, proposedChanges } from "../../tools/pulumi-cli/driver";
 import { REPO_ROOT, packageLookupEnv } from "../../tools/stacks/packageLink";
 import { PUSH_API_PATH, RequestWindow, STREAMS_API_PATH, diffShownFor, driftFailure, expectNoSecrets, operations, visibleTexts } from "./helpers";
 
@@ -35,7 +35,7 @@ const TENANTS: Omit<Tenant, "emulator" | "requests">[] = [
 describe.sequential("examples/multi-tenant against two tenants", () => {
   const tenants: Tenant[] = [];
   let stateDir: string;
-  let engine: Engine;
+  let engine: PulumiCliEngine;
 
   beforeAll(async () => {
     for (const spec of TENANTS) {
@@ -51,7 +51,7 @@ describe.sequential("examples/multi-tenant against two tenants", () => {
       config[`${stage}ClientId`] = { value: client.id };
       config[`${stage}ClientSecret`] = { value: client.secret, secret: true };
     }
-    engine = createEngine({
+    engine = new PulumiCliEngine({
       projectDir: PROJECT_DIR,
       stack: "dev",
       stateDir,

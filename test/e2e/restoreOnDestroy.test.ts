@@ -7,7 +7,7 @@
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type Emulator } from "../../tools/emulator";
-import { ExpectNoChangesError } from "../../tools/engine";
+import { ExpectNoChangesError } from "../../tools/pulumi-cli/driver";
 import { emulatorConnectionConfig, exampleStack, type BasicStack } from "../../tools/stacks/basicStack";
 import { REPO_ROOT } from "../../tools/stacks/packageLink";
 import { BLANK_TENANT_ENV } from "../support/blankTenantEnv";

@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { startEmulator, type Emulator, type EmulatorClient } from "../../tools/emulator";
-import { ExpectNoChangesError, createEngine, proposedChanges, type Engine, type RunResult } from "../../tools/engine";
+import { ExpectNoChangesError, PulumiCliEngine, proposedChanges, type RunResult } from "../../tools/pulumi-cli/driver";
 import { BASIC_STACK_PASSPHRASE, SENTINELS, basicStack } from "../../tools/stacks/basicStack";
 import { REPO_ROOT, packageLookupEnv } from "../../tools/stacks/packageLink";
 import { operations, storedSettingsNote } from "./helpers";
@@ -92,8 +92,8 @@ describe.sequential("a client secret rotated after the last up", () => {
     const production = await startEmulator({ clients: [{ ...productionClient }] });
     const stateDir = mkdtempSync(join(tmpdir(), "pulumi-tenant-rotation-"));
     cleanups.push(() => staging.close(), () => production.close(), () => rmSync(stateDir, { recursive: true, force: true }));
-    const multiTenant = (stagingSecret: string): Engine =>
-      createEngine({
+    const multiTenant = (stagingSecret: string): PulumiCliEngine =>
+      new PulumiCliEngine({
         projectDir: join(REPO_ROOT, "examples", "multi-tenant"),
         stack: "dev",
         stateDir,
@@ -150,8 +150,8 @@ describe.sequential("a client secret rotated after the last up", () => {
     const emulator = await emulatorWithClient();
     const stateDir = mkdtempSync(join(tmpdir(), "pulumi-tenant-rotation-"));
     cleanups.push(() => rmSync(stateDir, { recursive: true, force: true }));
-    const envOnly = (secret: string): Engine =>
-      createEngine({
+    const envOnly = (secret: string): PulumiCliEngine =>
+      new PulumiCliEngine({
         projectDir: REPO_ROOT,
         stack: "dev",
         stateDir,

@@ -10,7 +10,7 @@
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type Emulator } from "../../tools/emulator";
-import { EngineRunError, requirePulumiCli, type RunResult } from "../../tools/engine";
+import { EngineRunError, requirePulumiCli, type RunResult } from "../../tools/pulumi-cli/driver";
 import { runPulumi } from "../../tools/pulumi-cli/pulumi";
 import { emulatorConnectionConfig, exampleStack, type BasicStack } from "../../tools/stacks/basicStack";
 import { REPO_ROOT } from "../../tools/stacks/packageLink";

@@ -11,8 +11,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type Emulator } from "../../tools/emulator";
-import { EngineRunError, createEngine } from "../../tools/engine";
-import type { StackConfig } from "../../tools/engine/project";
+import { EngineRunError, PulumiCliEngine } from "../../tools/pulumi-cli/driver";
+import type { StackConfig } from "../../tools/pulumi-cli/project";
 import { REPO_ROOT, packageLookupEnv } from "../../tools/stacks/packageLink";
 import { BLANK_TENANT_ENV } from "../support/blankTenantEnv";
 
@@ -49,7 +49,7 @@ async function failedUp(programCase: string, config: StackConfig, projectDir = P
   const stateDir = mkdtempSync(join(tmpdir(), "pulumi-tenant-errors-"));
   stateDirs.push(stateDir);
   const project = projectDir === PROJECT_DIR ? "failing-program" : "failing-top-level";
-  const engine = createEngine({
+  const engine = new PulumiCliEngine({
     projectDir,
     stack: "dev",
     stateDir,
@@ -64,7 +64,7 @@ async function failedUp(programCase: string, config: StackConfig, projectDir = P
   );
   expect(error).toBeInstanceOf(EngineRunError);
   const { result } = error as EngineRunError;
-  return `${result.programOutput}\n${result.hostOutput}`;
+  return result.programOutput;
 }
 
 /** The CLI's closing "Diagnostics:" section, where each error is printed once, under what it concerns. */

@@ -11,7 +11,7 @@ import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
 import { startEmulator, type Emulator } from "../../tools/emulator";
-import { requirePulumiCli } from "../../tools/engine";
+import { requirePulumiCli } from "../../tools/pulumi-cli/driver";
 import { packageLookupEnv, REPO_ROOT } from "../../tools/stacks/packageLink";
 import { BLANK_TENANT_ENV } from "../support/blankTenantEnv";
 import { OutOfBandAdmin, diffShownFor, expectNoSecrets } from "./helpers";

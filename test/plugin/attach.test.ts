@@ -2,29 +2,20 @@
  * Debugging the plugin the way Pulumi supports it: the user starts `pulumi-resource-tenant` by hand (under a
  * debugger), it prints its port and waits; the engine, told `PULUMI_DEBUG_PROVIDERS=tenant:<port>`, dials that
  * port, sends Attach with its address, and drives it like a plugin it started, without ever stopping it. Shown
- * through the engine stand-in, which attaches the way the CLI does.
+ * through the pinned Pulumi CLI.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type Emulator } from "../../tools/emulator";
-import { EngineRunError } from "../../tools/engine";
-import { debugProviderPort } from "../../tools/engine/hostPool";
+import { EngineRunError } from "../../tools/pulumi-cli/driver";
 import { assertDistIsFresh } from "../resources/dist";
 import { OutOfBandAdmin, PHONE_API_PATH } from "../e2e/helpers";
 import { nativeEngine, tenantConfig } from "../e2e/native/nativeStack";
 import { PluginProcess } from "./pluginProcess";
 
 const CLIENT = { id: "plugin-attach-ci", secret: "sentinel-attach-client-secret-2d6e" };
-
-describe("PULUMI_DEBUG_PROVIDERS", () => {
-  it("names a port per package, as the CLI reads it", () => {
-    expect(debugProviderPort("tenant", "aws:12345,tenant:678")).toBe(678);
-    expect(debugProviderPort("tenant", "aws:12345")).toBeUndefined();
-    expect(() => debugProviderPort("tenant", "tenant:x")).toThrow("Expected a numeric port, got x in PULUMI_DEBUG_PROVIDERS");
-  });
-});
 
 describe.sequential("attaching to a plugin started by hand", () => {
   let emulator: Emulator;

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { provider as proto } from "../../provider/plugin/protocol";
 import { toStruct } from "../../provider/plugin/values";
-import { EngineRunError } from "../../tools/engine";
+import { EngineRunError } from "../../tools/pulumi-cli/driver";
 import { assertDistIsFresh } from "../resources/dist";
 import { nativeEngine } from "../e2e/native/nativeStack";
 import { PluginProcess } from "./pluginProcess";

@@ -1,5 +1,5 @@
 /**
- * A stand-in for the engine's Log service, for the plugin suites that read what the plugin tells the user (the Pulumi
+ * A fake of the engine's Log service, for the plugin suites that read what the plugin tells the user (the Pulumi
  * CLI hides a plugin's stderr): it collects every log request and answers it, on a free port of 127.0.0.1.
  */
 import type { LogRequest } from "@pulumi/pulumi/proto/engine_pb";

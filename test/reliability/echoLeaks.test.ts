@@ -5,7 +5,7 @@
 // their bytes in base64 or hex, in everything a user sees of the runs.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type Emulator } from "../../tools/emulator";
-import type { Engine } from "../../tools/engine";
+import type { PulumiCliEngine } from "../../tools/pulumi-cli/driver";
 import { basicStack } from "../../tools/stacks/basicStack";
 import { startEchoProxy, type EchoProxy, type EchoRule } from "./support/echoProxy";
 import { LeakScanner } from "./support/leakScan";
@@ -47,7 +47,7 @@ describe("secret leak scan against a server that echoes requests into its errors
     await emulator?.close();
   });
 
-  async function upThroughProxy(engine: Engine): Promise<unknown> {
+  async function upThroughProxy(engine: PulumiCliEngine): Promise<unknown> {
     return engine.up().then(
       () => undefined,
       (error: unknown) => error,

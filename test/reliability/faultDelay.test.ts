@@ -9,7 +9,7 @@
 // applied a second time when the late original arrives. Same content, but `updated_at` moves after the
 // state recorded it, so the closing `preview --refresh` shows `updatedAt` drift on the PhoneProvider.
 import { afterAll, describe, expect, it } from "vitest";
-import { displayedChanges } from "../../tools/engine";
+import { displayedChanges } from "../../tools/pulumi-cli/driver";
 import { startEmulator, type Emulator } from "../../tools/emulator";
 import { SENTINEL_CLIENT } from "../../tools/stacks/basicStack";
 import { CLIENT_HEADERS_TIMEOUT_MS, cellProblems, printCells, runChain, type CellResult, type FaultKind } from "./support/cells";

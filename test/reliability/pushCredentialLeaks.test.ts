@@ -63,7 +63,7 @@ describe.sequential("secret leak scan of the SNS credentials behind an echoing s
   it("destroy: the clearing PUT refused with an echo is reported, and the destroy succeeds", async () => {
     proxy.echoNext({ method: "PUT", path: SNS, status: 400, times: 1 });
     const result = await scanner.addSucceedingRun("destroy, clearing PUT echoed", rotated.engine, rotated.engine.destroy());
-    expect(result.hostOutput + result.programOutput).toContain("the tenant keeps the SNS credentials it set");
+    expect(result.programOutput).toContain("the tenant keeps the SNS credentials it set");
     expect(emulator.state.pushCredentials.sns.aws_secret_access_key).toBe(ROTATED_SECRET);
     expect((await rotated.engine.readState()).resources).toEqual([]);
   }, 180_000);

@@ -39,7 +39,6 @@ describe(`scale: ${TICKETS} tickets at --parallel=${PARALLEL} against ${RATE_LIM
           ["tickets minted (distinct users) / in state", `${minted.length} (${new Set(minted).size}) / ${ticketsInState}`],
           ["API requests / answers 429", `${api.length} / ${throttled}`],
           ["token requests", emulator.tokenRequests()],
-          ["most operations at once", up.peakOperations],
           ["API time (first to last arrival) / bound", `${(apiMs / 1000).toFixed(1)} s / ${(api.length / RATE_LIMIT).toFixed(1)} s`],
         ],
       );

@@ -1,11 +1,11 @@
 // Secret leak scan over the commands the fault runs do not use — preview, refresh,
 // destroy — and over a run that fails on its credentials (an error path that handles the secret itself).
 // Every fault, expiry, delay, randomized and load run of this suite is scanned the same way in its own
-// file: state file, every serialized provider, program and host output, every error message, against the
+// file: state file, every serialized provider, the CLI's and the program's output, every error message, against the
 // sentinel secrets, each access token the emulator issued and each ticket URL it minted.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type Emulator } from "../../tools/emulator";
-import type { Engine } from "../../tools/engine";
+import type { PulumiCliEngine } from "../../tools/pulumi-cli/driver";
 import { SENTINEL_CLIENT, SENTINELS, basicStack } from "../../tools/stacks/basicStack";
 import { SEEDED_STREAMS } from "./support/cells";
 import { LeakScanner } from "./support/leakScan";
@@ -29,10 +29,9 @@ describe("secret leak scan across the whole lifecycle", () => {
     await emulator?.close();
   });
 
-  async function run(label: string, engine: Engine, command: (engine: Engine) => Promise<{ programOutput: string; hostOutput: string }>): Promise<void> {
+  async function run(label: string, engine: PulumiCliEngine, command: (engine: PulumiCliEngine) => Promise<{ programOutput: string }>): Promise<void> {
     const result = await command(engine);
     scanner.addText(label, "program output", result.programOutput);
-    scanner.addText(label, "host output", result.hostOutput);
     await scanner.addState(label, engine);
   }
 

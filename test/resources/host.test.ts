@@ -1,11 +1,11 @@
-// The built providers inside the real @pulumi/pulumi dynamic-provider host (spawned, driven over gRPC
-// like the engine, finding "pulumi-tenant" by name through NODE_PATH): every RPC for each
+// The built providers inside the real @pulumi/pulumi dynamic-provider host (started as the CLI starts it, called
+// over gRPC one call at a time, finding "pulumi-tenant" by name through NODE_PATH): every RPC for each
 // resource, secrets re-marked the way the engine does, and no sentinel secret in plain outputs, error
 // messages or host output.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Emulator } from "../../tools/emulator";
-import { DynamicProviderHost, HostCallError, UNKNOWN_VALUE, secretEnvelope } from "../../tools/engine";
-import { annotateSecrets, isSecretEnvelope, markSecretKeys, type PropertyMap } from "../../tools/engine/values";
+import { DynamicProviderHost, HostCallError } from "../../tools/host-driver";
+import { UNKNOWN_VALUE, isPlainObject, isSecretEnvelope, secretEnvelope, stripSecrets, type PropertyMap } from "../../tools/pulumi-cli/driver/values";
 import { REPO_ROOT, SHIM_NAMES, assertDistIsFresh, serializedProvider, type ShimName } from "./dist";
 import { packageLookupEnv } from "../../tools/stacks/packageLink";
 import { AUTH_TOKEN, CLIENT_ID, CLIENT_SECRET, OTHER_AUTH_TOKEN, leakedSentinels, startTenant, tenantHostOf } from "./harness";
@@ -56,10 +56,24 @@ async function hostFailure(promise: Promise<unknown>): Promise<HostCallError> {
   return error as HostCallError;
 }
 
+const holdsSecret = (value: unknown): boolean => JSON.stringify(value ?? null) !== JSON.stringify(stripSecrets(value ?? null));
+
+/** Outputs with what the engine marks secret blanked: an output whose same-key input held a secret (objects recurse). */
+function blankSecretEchoes(outputs: PropertyMap, inputs: PropertyMap): PropertyMap {
+  return Object.fromEntries(
+    Object.entries(outputs).map(([key, output]) => {
+      const input = inputs[key];
+      if (isPlainObject(output) && isPlainObject(input) && !isSecretEnvelope(input)) return [key, blankSecretEchoes(output, input)];
+      return [key, holdsSecret(input) ? "[secret]" : output];
+    }),
+  );
+}
+
 /** What the engine would store in plain text: outputs re-marked by same-key inputs and additionalSecretOutputs, secrets blanked. */
 function plainPart(outputs: PropertyMap, secretInputs: PropertyMap, additionalSecretOutputs: string[]): string {
-  const marked = markSecretKeys(annotateSecrets(structuredClone(outputs), secretInputs), additionalSecretOutputs);
-  return JSON.stringify(marked, (_key, value: unknown) => (isSecretEnvelope(value) ? "[secret]" : value));
+  const plain = blankSecretEchoes(outputs, secretInputs);
+  for (const key of additionalSecretOutputs) if (key in plain) plain[key] = "[secret]";
+  return JSON.stringify(plain);
 }
 
 describe("PushProviderSelection in the real host", () => {

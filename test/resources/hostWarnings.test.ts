@@ -4,7 +4,8 @@
 // it still reaches the user, on stderr. (A host that never warns never loads the Log client: lazyLoading.test.ts.)
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../tools/emulator";
-import { DynamicProviderHost, secretEnvelope } from "../../tools/engine";
+import { secretEnvelope } from "../../tools/pulumi-cli/driver";
+import { DynamicProviderHost } from "../../tools/host-driver";
 import { packageLookupEnv } from "../../tools/stacks/packageLink";
 import { providerText } from "../../provider/resources/common/providerText";
 import { startEngineLogServer, type EngineLogServer } from "../plugin/engineLogServer";

@@ -8,11 +8,12 @@
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
+import { createRequire } from "node:module";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type Emulator } from "../../tools/emulator";
-import { ExpectNoChangesError, createEngine, displayedChanges, proposedChanges, type Engine, type RunResult } from "../../tools/engine";
-import { dynamicProviderScript, runScript } from "../../tools/engine/sdk";
+import { ExpectNoChangesError, PulumiCliEngine, displayedChanges, proposedChanges, type RunResult } from "../../tools/pulumi-cli/driver";
+import { runScript } from "../../tools/pulumi-cli/sdk";
 import { BASIC_STACK_PASSPHRASE, SENTINELS, SENTINEL_CLIENT, emulatorConnectionConfig } from "../../tools/stacks/basicStack";
 import { OutOfBandAdmin, diffShownFor, displayedChangesOf, expectNoSecrets, operations } from "../e2e/helpers";
 import { REPO_ROOT, assertDistIsFresh } from "../resources/dist";
@@ -103,7 +104,7 @@ describe.sequential.each(VERSIONS)("examples/basic with program and host from @p
   let project: string;
   let emulator: Emulator;
   let admin: OutOfBandAdmin;
-  let engine: Engine;
+  let engine: PulumiCliEngine;
   let stateDir: string;
 
   beforeAll(async () => {
@@ -113,7 +114,7 @@ describe.sequential.each(VERSIONS)("examples/basic with program and host from @p
     emulator.seedEventStreams(3);
     emulator.state.pushProvider = "direct";
     admin = await OutOfBandAdmin.create(emulator, SENTINEL_CLIENT.id);
-    engine = createEngine({
+    engine = new PulumiCliEngine({
       projectDir: project,
       stack: "dev",
       stateDir,
@@ -131,7 +132,7 @@ describe.sequential.each(VERSIONS)("examples/basic with program and host from @p
 
   function expectNoSecretsIn(result: RunResult, rawState: string): void {
     expectNoSecrets(
-      { "program output": result.programOutput, "host output": result.hostOutput, "state file": rawState },
+      { "program output": result.programOutput, "state file": rawState },
       { "the client secret": [SENTINELS.clientSecret], "the SMS auth token": [SENTINELS.smsAuthToken], "an access token": [...emulator.issuedAccessTokens(), admin.token] },
     );
   }
@@ -146,7 +147,8 @@ describe.sequential.each(VERSIONS)("examples/basic with program and host from @p
     const sdkDir = path.join(project, "node_modules", "@pulumi", "pulumi");
     expect((JSON.parse(fs.readFileSync(path.join(sdkDir, "package.json"), "utf8")) as { version: string }).version).toBe(version);
     expect(runScript(project)).toBe(path.join(sdkDir, "cmd", "run", "index.js"));
-    expect(dynamicProviderScript(project)).toBe(path.join(sdkDir, "cmd", "dynamic-provider", "index.js"));
+    // What the CLI's pulumi-resource-pulumi-nodejs launcher runs: the host its `require.resolve` finds from the project.
+    expect(createRequire(path.join(project, "package.json")).resolve("@pulumi/pulumi/cmd/dynamic-provider")).toBe(path.join(sdkDir, "cmd", "dynamic-provider", "index.js"));
     expect(fs.lstatSync(path.join(project, "node_modules", "pulumi-tenant")).isSymbolicLink()).toBe(false);
   });
 

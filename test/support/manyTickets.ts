@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import type { Emulator } from "../../tools/emulator";
-import { createEngine, type Engine } from "../../tools/engine";
+import { PulumiCliEngine } from "../../tools/pulumi-cli/driver";
 import { emulatorConnectionConfig } from "../../tools/stacks/basicStack";
 import { packageLookupEnv } from "../../tools/stacks/packageLink";
 
@@ -20,13 +20,11 @@ export interface ManyTicketsStack {
   timeoutMs?: number;
   /** "recorded": register every resource with the `__provider` text an earlier release stored. */
   providerTexts?: "recorded" | "current";
-  /** How the engine stand-in persists (see EngineOptions.checkpoints). */
-  checkpoints?: "folded" | "every-step";
 }
 
-/** The engine stand-in on the many-tickets project, connected to an emulator with one client. */
-export function manyTicketsEngine(opts: ManyTicketsStack): Engine {
-  return createEngine({
+/** The many-tickets project's stack under the Pulumi CLI, connected to an emulator with one client. */
+export function manyTicketsEngine(opts: ManyTicketsStack): PulumiCliEngine {
+  return new PulumiCliEngine({
     projectDir: MANY_TICKETS_PROJECT,
     stack: opts.stack,
     stateDir: opts.stateDir,
@@ -37,7 +35,6 @@ export function manyTicketsEngine(opts: ManyTicketsStack): Engine {
       ...(opts.smsAuthToken ? { "many-tickets:smsAuthToken": { value: opts.smsAuthToken, secret: true } } : {}),
       ...(opts.providerTexts ? { "many-tickets:providerTexts": { value: opts.providerTexts } } : {}),
     },
-    checkpoints: opts.checkpoints,
     env: { PULUMI_NODEJS_TRANSPILE_ONLY: "true", ...packageLookupEnv(), ...opts.env },
     timeoutMs: opts.timeoutMs ?? 240_000,
   });

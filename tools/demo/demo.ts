@@ -3,14 +3,14 @@
  *
  * preview → up → preview (no changes) → an out-of-band change on the tenant → preview --refresh shows the
  * drift → up --refresh repairs it → destroy, driven by the real Pulumi CLI (tools/pulumi-cli: built from Go modules
- * on first use, or the pinned release on PATH) with a local file backend. Only where neither Go nor that CLI is here
- * does it fall back to the engine stand-in in tools/engine, and its first line says so.
+ * on first use, or the pinned release on PATH) with a local file backend. Where neither Go nor that CLI is here, it
+ * stops with the one line `npm test` stops with.
  */
 import { request } from "undici";
 import { DEFAULT_CLIENT, SEED_DESTINATIONS, startEmulator, type Emulator } from "../emulator";
-import { ExpectNoChangesError, describeChanges, proposedChanges, type RunResult } from "../engine";
-import { formatResult } from "../engine/cli";
+import { ExpectNoChangesError, describeChanges, proposedChanges, type RunResult } from "../pulumi-cli/driver";
 import { ensurePulumiCli, PulumiCliUnavailableError } from "../pulumi-cli/build";
+import { formatResult } from "./formatResult";
 import { basicStack } from "../stacks/basicStack";
 
 const SEEDED_STREAMS = 150;
@@ -62,25 +62,13 @@ async function changeTenantOutOfBand(emulator: Emulator): Promise<void> {
   console.log("Out of band: push provider set to \"direct\", and the SMS provider disabled.");
 }
 
-/** The real CLI (built first when needed), or the stand-in only where it cannot be had; the first line says which. */
-async function chooseEngine(): Promise<NodeJS.ProcessEnv> {
-  try {
-    const cli = await ensurePulumiCli((line) => console.log(`  ${line}`));
-    console.log(`Engine: the Pulumi CLI ${cli.version} (${cli.source === "built" ? "built here from Go modules" : "on PATH"}), with a local file backend`);
-    return {};
-  } catch (error) {
-    if (!(error instanceof PulumiCliUnavailableError)) throw error;
-    console.log(`Engine: the test engine stand-in, not the Pulumi CLI. ${error.message}`);
-    return { PULUMI_CLI: "0" };
-  }
-}
-
 async function main(): Promise<void> {
   const started = Date.now();
-  const engineEnv = await chooseEngine();
+  const cli = await ensurePulumiCli((line) => console.log(`  ${line}`));
+  console.log(`The Pulumi CLI ${cli.version} (${cli.source === "built" ? "built here from Go modules" : "on PATH"}), with a local file backend`);
   const emulator = await startEmulator({ port: 0 });
   emulator.seedEventStreams(SEEDED_STREAMS, { destinations: SEED_DESTINATIONS }); // webhooks, EventBridge and Actions
-  const stack = basicStack(emulator, { client: DEFAULT_CLIENT, stack: "demo", env: engineEnv });
+  const stack = basicStack(emulator, { client: DEFAULT_CLIENT, stack: "demo" });
   console.log(`Emulator listening on ${emulator.url} (tenant with ${SEEDED_STREAMS} event streams)`);
   try {
     const { engine } = stack;
@@ -116,6 +104,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(`demo failed: ${error instanceof Error ? error.message : String(error)}`);
+  // Without Go or the pinned CLI: the one line `npm test` stops with, nothing else.
+  if (error instanceof PulumiCliUnavailableError) console.error(error.message);
+  else console.error(`demo failed: ${error instanceof Error ? error.message : String(error)}`);
   process.exitCode = 1;
 });

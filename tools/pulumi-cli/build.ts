@@ -64,8 +64,24 @@ function ldflags(pins: Pins): string {
   ].join(" ");
 }
 
+const BUILD_TAGS = "osusergo,grpcnotrace";
+
 function buildArgs(pins: Pins): string[] {
-  return ["build", "-v", "-trimpath", "-tags", "osusergo,grpcnotrace", "-ldflags", ldflags(pins), "-o", BIN_DIR + path.sep, ...MAIN_PACKAGES];
+  return ["build", "-v", "-trimpath", "-tags", BUILD_TAGS, "-ldflags", ldflags(pins), "-o", BIN_DIR + path.sep, ...MAIN_PACKAGES];
+}
+
+/**
+ * GOFLAGS with the flags every package of the CLI is compiled with: a Go program built with them, at the module
+ * versions of this module (`cliModuleVersions`), finds most of its packages in Go's cache, compiled by this build.
+ */
+export const CLI_COMPILE_GOFLAGS = `-trimpath -tags=${BUILD_TAGS}`;
+
+/** The version of each module this module's build selects (`go list -m all`), by module path. */
+export function cliModuleVersions(): Map<string, string> {
+  const listed = spawnSync("go", ["list", "-m", "all"], { cwd: CLI_DIR, encoding: "utf8", env: goEnv(), maxBuffer: 16 * 1024 * 1024 });
+  if (listed.status !== 0) throw new Error(`go list -m all in tools/pulumi-cli failed: ${listed.stderr}`);
+  const pairs = listed.stdout.split("\n").map((line) => line.trim().split(/\s+/));
+  return new Map(pairs.filter(([module, version]) => module && version).map(([module, version]) => [module, version]));
 }
 
 /** The dynamic-provider launcher ships with the program's SDK: the repository's own @pulumi/pulumi. */

@@ -13,8 +13,8 @@ import { createRequire } from "node:module";
 import * as path from "node:path";
 import type * as LanguageGrpc from "@pulumi/pulumi/proto/language_grpc_pb";
 import type * as LanguagePb from "@pulumi/pulumi/proto/language_pb";
-import { readProject, type ProjectInfo } from "../engine/project";
-import { pulumiSdk, runScript } from "../engine/sdk";
+import { readProject, type ProjectInfo } from "./project";
+import { pulumiSdk, runScript } from "./sdk";
 
 /** The runner's "I already told the user" exit code (`cmd/run`: nodeJSProcessExitedAfterLoggingUserActionableMessage). */
 const EXITED_AFTER_USER_MESSAGE = 32;

@@ -1,13 +1,13 @@
 /**
  * The examples/basic stack wired to an emulator: one place for the demo, the end-to-end, drift and
- * reliability suites to get an engine (the real CLI where installed, else the stand-in) with sentinel secrets.
+ * reliability suites to get the stack, run through the pinned Pulumi CLI, with sentinel secrets.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Emulator, EmulatorClient } from "../emulator";
-import { createEngine, type Engine } from "../engine";
-import type { StackConfig } from "../engine/project";
+import { PulumiCliEngine } from "../pulumi-cli/driver";
+import type { StackConfig } from "../pulumi-cli/project";
 import { REPO_ROOT, packageLookupEnv } from "./packageLink";
 
 /** Distinctive values that must never appear in plain text in state, logs or errors. */
@@ -16,7 +16,7 @@ export const SENTINELS = {
   smsAuthToken: "sentinel-sms-auth-token-b42d8e05",
 } as const;
 
-/** Encrypts the secrets in the stack's state; the engine CLI needs it to read a state basicStack wrote. */
+/** Encrypts the secrets in the stack's state; `npm run pulumi` needs it to read a state basicStack wrote. */
 export const BASIC_STACK_PASSPHRASE = "correct horse battery staple";
 
 /** An emulator client whose secret is the sentinel; pass it in `startEmulator({ clients: [SENTINEL_CLIENT] })`. */
@@ -44,7 +44,7 @@ export interface BasicStackOptions {
 }
 
 export interface BasicStack {
-  engine: Engine;
+  engine: PulumiCliEngine;
   stateDir: string;
   /** Removes the temporary state directory (if this created it). */
   dispose(): void;
@@ -66,7 +66,7 @@ export interface ExampleStackSpec {
 export function exampleStack(spec: ExampleStackSpec): BasicStack {
   const ownsStateDir = spec.stateDir === undefined;
   const stateDir = spec.stateDir ?? mkdtempSync(join(tmpdir(), spec.tempPrefix));
-  const engine = createEngine({
+  const engine = new PulumiCliEngine({
     projectDir: spec.projectDir,
     stack: spec.stack,
     stateDir,

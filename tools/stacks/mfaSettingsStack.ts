@@ -1,5 +1,5 @@
 /**
- * The examples/mfa-settings stack wired to an emulator (the real CLI where installed, else the stand-in), with the
+ * The examples/mfa-settings stack wired to an emulator, run through the pinned Pulumi CLI, with the
  * sentinel client of basicStack and a sentinel Duo secret key: shared by its end-to-end suite and the
  * calls-per-operation benchmark.
  */

@@ -1,5 +1,5 @@
 /**
- * The examples/mfa-sms stack wired to an emulator (the real CLI where installed, else the stand-in), with the
+ * The examples/mfa-sms stack wired to an emulator, run through the pinned Pulumi CLI, with the
  * sentinel secrets of basicStack: shared by its end-to-end suite and the calls-per-operation benchmark.
  */
 import { join } from "node:path";

@@ -1,5 +1,5 @@
 /**
- * `pulumi import` with the native plugin, through the engine stand-in's import command (Read with the id alone,
+ * `pulumi import` with the native plugin, through the Pulumi CLI (Read with the id alone,
  * then Check of the read inputs against themselves, as the engine's ImportStep does): a phone provider and the
  * push selection made outside Pulumi come into the stack, the auth token (write-only) is nowhere in the imported
  * inputs, and the program that declares them then updates them in place. An enrollment ticket cannot be imported
@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type Emulator } from "../../../tools/emulator";
-import { EngineRunError, type Engine, type RunResult } from "../../../tools/engine";
+import { EngineRunError, type PulumiCliEngine, type RunResult } from "../../../tools/pulumi-cli/driver";
 import { assertDistIsFresh } from "../../resources/dist";
 import { OutOfBandAdmin, PHONE_API_PATH, expectNoSecrets, operations, visibleTexts } from "../helpers";
 import { nativeEngine, pluginLogs, tenantConfig } from "./nativeStack";
@@ -21,7 +21,7 @@ const SMS_TOKEN = "sentinel-import-sms-token-4e88";
 
 describe.sequential("import through the native plugin", () => {
   let emulator: Emulator;
-  let engine: Engine;
+  let engine: PulumiCliEngine;
   let stateDir: string;
   let phoneId: string;
   const runs: [string, RunResult][] = [];

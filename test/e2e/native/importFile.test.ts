@@ -1,5 +1,5 @@
 /**
- * `pulumi import --file` through the native plugin, on the engine stand-in: an MFA policy and an event stream the
+ * `pulumi import --file` through the native plugin, under the Pulumi CLI: an MFA policy and an event stream the
  * tenant already has, listed in one import file, come into the stack in one deployment; the CLI's generated code
  * covers both, and as the program it changes nothing on its first preview and up.
  */
@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { propertiesOf } from "../../../provider/shapes/property";
 import { REGISTRY } from "../../../provider/resources/registry";
 import { startEmulator, type Emulator } from "../../../tools/emulator";
-import type { Engine } from "../../../tools/engine";
-import { isSecretEnvelope } from "../../../tools/engine/values";
+import type { PulumiCliEngine } from "../../../tools/pulumi-cli/driver";
+import { isSecretEnvelope } from "../../../tools/pulumi-cli/driver/values";
 import { assertDistIsFresh } from "../../resources/dist";
 import { OutOfBandAdmin, STREAMS_API_PATH, operations } from "../helpers";
 import { IMPORTED_PROJECT_DIR, nativeEngine, tenantConfig } from "./nativeStack";
@@ -32,7 +32,7 @@ describe.sequential("an import file through the native plugin", () => {
   let dir: string;
   let streamId: string;
   const generated: Record<string, Record<string, unknown>> = {};
-  const stack = (resources: unknown[]): Engine =>
+  const stack = (resources: unknown[]): PulumiCliEngine =>
     nativeEngine({
       stateDir: join(dir, "state"),
       projectDir: IMPORTED_PROJECT_DIR,

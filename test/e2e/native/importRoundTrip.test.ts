@@ -1,11 +1,15 @@
 /**
  * `pulumi import` as a user goes through it, for every importable resource of the registry: an object made
  * outside the stack is imported, the CLI's generated code (the engine's generator's inputs: the read inputs plus a
- * zero value for each absent required input, as the stand-in's import produces them) is the program, and its first
+ * zero value for each absent required input) is the program, and its first
  * preview and up change nothing. A phone provider's generated `credentials: {}`, the SNS configuration's
  * `awsSecretAccessKey: ""` and the APNs configuration's `p12: ""` keep the secret the service holds; Duo's code has no
  * `secretKey` (the service returns it, but an import never reads it into code or state), so the tenant's stays.
  * A new importable resource needs an example below: the test fails naming it until it has one.
+ *
+ * The examples share their set-ups: the first example of every type lives on one tenant, the second ones on another
+ * (a tenant holds one phone provider): one `up` makes a tenant's objects outside the importing stack, each is imported
+ * into that stack with its own `pulumi import`, and one preview and one `up` of the generated code follow.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -15,8 +19,8 @@ import { isImportable, type ResourceDefinition } from "../../../provider/resourc
 import { propertiesOf } from "../../../provider/shapes/property";
 import { REGISTRY } from "../../../provider/resources/registry";
 import { startEmulator, type Emulator } from "../../../tools/emulator";
-import type { Engine } from "../../../tools/engine";
-import { isSecretEnvelope } from "../../../tools/engine/values";
+import { ExpectNoChangesError, describeChanges, proposedChanges, type PulumiCliEngine } from "../../../tools/pulumi-cli/driver";
+import { isSecretEnvelope } from "../../../tools/pulumi-cli/driver/values";
 import { assertDistIsFresh } from "../../resources/dist";
 import { IMPORTED_PROJECT_DIR, nativeEngine, tenantConfig } from "./nativeStack";
 
@@ -78,7 +82,18 @@ const EXAMPLES: Record<string, Record<string, unknown>[]> = {
 };
 
 const importable = REGISTRY.map((entry): ResourceDefinition => entry.definition).filter(isImportable);
-const cases = importable.flatMap((definition) => (EXAMPLES[definition.name] ?? []).map((inputs, index) => ({ definition, inputs, index })));
+interface Case {
+  definition: ResourceDefinition;
+  inputs: Record<string, unknown>;
+  index: number;
+  /** The name it is made under outside the importing stack, and imported under. */
+  name: string;
+}
+const cases: Case[] = importable.flatMap((definition) =>
+  (EXAMPLES[definition.name] ?? []).map((inputs, index) => ({ definition, inputs, index, name: `${definition.name}-${index}` })),
+);
+/** The examples of one index share a tenant: at most one of each type. */
+const groups = [...new Set(cases.map((entry) => entry.index))].map((index) => ({ index, cases: cases.filter((entry) => entry.index === index) }));
 
 interface Declared {
   type: string;
@@ -95,22 +110,32 @@ function declared(definition: ResourceDefinition, name: string, inputs: Record<s
   return { type: definition.name, name, inputs: plain, secretInputs, ...(protect === undefined ? {} : { protect }) };
 }
 
+/** The command, failing with the changes it found listed when `--expect-no-changes` refused them. */
+async function expectNoChanges(run: Promise<unknown>): Promise<void> {
+  const error = await run.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  if (error instanceof ExpectNoChangesError) throw new Error(`${error.message}:\n${describeChanges(proposedChanges(error.result.steps, error.operation))}`);
+  if (error) throw error;
+}
+
 it("has an example for every importable resource of the registry", () => {
   expect(importable.filter((definition) => !EXAMPLES[definition.name]).map((definition) => definition.name)).toEqual([]);
 });
 
-describe.sequential.each(cases)("import of a $definition.name (example $index)", ({ definition, inputs }) => {
+describe.sequential.each(groups)("import of example $index of each importable resource", ({ cases: group }) => {
   let emulator: Emulator;
   const stateDirs: string[] = [];
-  /** The stack that makes the object ("outside"), or the one that imports it. */
-  const stack = (which: "outside" | "importing", resources: Declared[]): Engine =>
+  /** The stack that makes the objects ("outside"), or the one that imports them. */
+  const stack = (which: "outside" | "importing", resources: Declared[]): PulumiCliEngine =>
     nativeEngine({
       stateDir: stateDirs[which === "outside" ? 0 : 1],
       projectDir: IMPORTED_PROJECT_DIR,
       config: { ...tenantConfig(emulator, CLIENT), "tenant-imported:resources": { value: JSON.stringify(resources) } },
     });
-  let id = "";
-  let generated: Record<string, unknown> = {};
+  const ids: Record<string, string> = {};
+  const generated: Record<string, Record<string, unknown>> = {};
 
   beforeAll(async () => {
     assertDistIsFresh();
@@ -123,32 +148,39 @@ describe.sequential.each(cases)("import of a $definition.name (example $index)",
     for (const dir of stateDirs) rmSync(dir, { recursive: true, force: true });
   });
 
-  it("is made outside the importing stack, then imported; the generated inputs fill absent required inputs with zero values", async () => {
-    const made = await stack("outside", [declared(definition, "made", inputs)]).up();
-    id = (made.outputs.ids as Record<string, string> | undefined)?.made ?? "";
-    expect(id).toBeTruthy();
-    const result = await stack("importing", []).importResource(`tenant:index:${definition.name}`, "imported", id);
-    const step = result.steps.find((candidate) => candidate.op === "import");
+  it("each is made outside the importing stack", async () => {
+    const made = await stack("outside", group.map(({ definition, name, inputs }) => declared(definition, name, inputs))).up();
+    Object.assign(ids, made.outputs.ids);
+    expect(Object.keys(ids).sort()).toEqual(group.map(({ name }) => name).sort());
+  });
+
+  it.each(group)("$name is imported; the generated inputs fill absent required inputs with zero values", async ({ definition, name }) => {
+    expect(ids[name]).toBeTruthy();
+    const result = await stack("importing", []).importResource(`tenant:index:${definition.name}`, name, ids[name]);
+    const step = result.steps.find((candidate) => candidate.op === "import" && candidate.name === name);
     expect(step?.generatedInputs).toBeDefined();
-    generated = step!.generatedInputs!;
-    for (const shape of propertiesOf(definition.inputs)) if (shape.required) expect(generated, shape.name).toHaveProperty(shape.name);
-    for (const sentinel of SENTINELS) expect(JSON.stringify(generated)).not.toContain(sentinel);
+    generated[name] = step!.generatedInputs!;
+    for (const shape of propertiesOf(definition.inputs)) if (shape.required) expect(generated[name], shape.name).toHaveProperty(shape.name);
+    for (const sentinel of SENTINELS) expect(JSON.stringify(generated[name])).not.toContain(sentinel);
   });
 
   it("the generated code's first preview and up change nothing", async () => {
-    const program = stack("importing", [declared(definition, "imported", generated, true)]);
-    await program.preview({ expectNoChanges: true });
-    await program.up({ expectNoChanges: true });
+    expect(Object.keys(generated).sort()).toEqual(group.map(({ name }) => name).sort());
+    const program = stack("importing", group.map(({ definition, name }) => declared(definition, name, generated[name], true)));
+    await expectNoChanges(program.preview({ expectNoChanges: true }));
+    await expectNoChanges(program.up({ expectNoChanges: true }));
   });
 
-  if (definition.name === "PhoneProvider") {
-    it("the service keeps the credentials it holds", () => {
-      const expected = (inputs.credentials as { authToken?: string }).authToken;
-      expect(emulator.state.phoneProviders.get(id)?.credentials).toEqual(expected ? { auth_token: expected } : expect.anything());
+  const has = (type: string) => group.find((entry) => entry.definition.name === type);
+  const phone = has("PhoneProvider");
+  if (phone) {
+    it("the service keeps the phone provider's credentials it holds", () => {
+      const expected = (phone.inputs.credentials as { authToken?: string }).authToken;
+      expect(emulator.state.phoneProviders.get(ids[phone.name])?.credentials).toEqual(expected ? { auth_token: expected } : expect.anything());
     });
   }
-  if (definition.name === "SnsPushProvider") {
-    it("the service keeps the secret key it holds, and the rest as it was", () => {
+  if (has("SnsPushProvider")) {
+    it("the service keeps the SNS secret key it holds, and the rest as it was", () => {
       expect(emulator.state.pushCredentials.sns).toEqual({
         aws_access_key_id: "AKIA_ROUND_TRIP",
         aws_secret_access_key: AWS_SECRET,
@@ -158,16 +190,17 @@ describe.sequential.each(cases)("import of a $definition.name (example $index)",
       });
     });
   }
-  if (definition.name === "PhoneTemplate") {
+  const template = has("PhoneTemplate");
+  if (template) {
     it("the imported template records what it held, which destroy would put back", async () => {
       const state = await stack("importing", []).readState();
-      const imported = state.resources.find((resource) => resource.urn.endsWith("::imported"));
-      const { type: _type, adoptExisting: _adopt, ...held } = { disabled: false, ...inputs } as Record<string, unknown>;
+      const imported = state.resources.find((resource) => resource.urn.endsWith(`::${template.name}`));
+      const { type: _type, adoptExisting: _adopt, ...held } = { disabled: false, ...template.inputs } as Record<string, unknown>;
       expect(imported?.outputs.adopted).toEqual(held);
     });
   }
-  if (definition.name === "ApnsPushProvider") {
-    it("the service keeps the certificate it holds", () => {
+  if (has("ApnsPushProvider")) {
+    it("the service keeps the APNs certificate it holds", () => {
       expect(emulator.state.pushCredentials.apns).toEqual({ bundle_id: "com.example.round-trip", sandbox: true, p12: P12 });
     });
   }

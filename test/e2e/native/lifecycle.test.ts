@@ -1,7 +1,7 @@
 /**
  * The native plugin end to end: a program registering the three `tenant:index:*` types with pulumi.CustomResource
  * (as a generated SDK for any language does) and invoking getEventStreams, the plugin found through Pulumi.yaml's
- * `plugins.providers[].path` and run by the engine stand-in the way the CLI runs it, the emulator as the tenant.
+ * `plugins.providers[].path` and run by the Pulumi CLI, the emulator as the tenant.
  * The same life as examples/basic: preview, up, a no-op up, the drift check, an update, refresh, destroy; and
  * no secret in plain text in any output or in the state.
  */
@@ -10,8 +10,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type Emulator } from "../../../tools/emulator";
-import { ExpectNoChangesError, isSecretEnvelope, type Engine, type RunResult } from "../../../tools/engine";
-import type { StackConfig } from "../../../tools/engine/project";
+import { ExpectNoChangesError, isSecretEnvelope, type PulumiCliEngine, type RunResult } from "../../../tools/pulumi-cli/driver";
+import type { StackConfig } from "../../../tools/pulumi-cli/project";
 import { assertDistIsFresh } from "../../resources/dist";
 import { OutOfBandAdmin, RequestWindow, expectNoSecrets, operations, visibleTexts } from "../helpers";
 import { nativeEngine, tenantConfig } from "./nativeStack";
@@ -22,13 +22,13 @@ const SMS_TOKEN = "sentinel-native-sms-token-9f13";
 describe.sequential("the native plugin through the engine: examples/basic's life", () => {
   let emulator: Emulator;
   let admin: OutOfBandAdmin;
-  let engine: Engine;
+  let engine: PulumiCliEngine;
   let stateDir: string;
   let requests: RequestWindow;
   const runs: [string, RunResult][] = [];
 
   /** The stack, with extra config on top of the connection settings (same state, as `pulumi config set` would). */
-  const engineWith = (extra: StackConfig): Engine =>
+  const engineWith = (extra: StackConfig): PulumiCliEngine =>
     nativeEngine({ stateDir, config: { ...tenantConfig(emulator, CLIENT), "tenant-native:smsAuthToken": { value: SMS_TOKEN, secret: true }, ...extra } });
 
   const run = async (step: string, pending: Promise<RunResult>): Promise<RunResult> => {

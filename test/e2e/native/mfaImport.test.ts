@@ -1,5 +1,5 @@
 /**
- * `pulumi import` of the MFA resources with the native plugin, through the engine stand-in's import command:
+ * `pulumi import` of the MFA resources with the native plugin, through the Pulumi CLI:
  * a factor by its name, the policy and the message types by the tenant's domain. Imported resources record
  * nothing to restore, so when a program that does not declare them drops them, the tenant's settings stay as
  * they are. An unknown factor name fails, listing the known ones.
@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type Emulator } from "../../../tools/emulator";
-import { EngineRunError, type Engine, type RunResult } from "../../../tools/engine";
+import { EngineRunError, type PulumiCliEngine, type RunResult } from "../../../tools/pulumi-cli/driver";
 import { assertDistIsFresh } from "../../resources/dist";
 import { expectNoSecrets, operations, visibleTexts } from "../helpers";
 import { nativeEngine, pluginLogs, tenantConfig } from "./nativeStack";
@@ -19,7 +19,7 @@ const SMS_TOKEN = "sentinel-mfa-sms-token-77d1";
 
 describe.sequential("importing MFA settings through the native plugin", () => {
   let emulator: Emulator;
-  let engine: Engine;
+  let engine: PulumiCliEngine;
   let stateDir: string;
   const runs: [string, RunResult][] = [];
 

@@ -5,8 +5,8 @@
  */
 import { join } from "node:path";
 import type { Emulator } from "../../../tools/emulator";
-import { createEngine, type Engine, type RunResult } from "../../../tools/engine";
-import type { StackConfig } from "../../../tools/engine/project";
+import { PulumiCliEngine, type RunResult } from "../../../tools/pulumi-cli/driver";
+import type { StackConfig } from "../../../tools/pulumi-cli/project";
 import { REPO_ROOT, packageLookupEnv } from "../../../tools/stacks/packageLink";
 import { BLANK_TENANT_ENV } from "../../support/blankTenantEnv";
 
@@ -15,8 +15,8 @@ export const NATIVE_PROJECT_DIR = join(REPO_ROOT, "test", "support", "fixtures",
 /** Tenant resources with the inputs a test gives (the `resources` config), e.g. those `pulumi import` generated. */
 export const IMPORTED_PROJECT_DIR = join(REPO_ROOT, "test", "e2e", "native", "fixtures", "importedProgram");
 
-export function nativeEngine(opts: { stateDir: string; config: StackConfig; stack?: string; env?: Record<string, string>; projectDir?: string }): Engine {
-  return createEngine({
+export function nativeEngine(opts: { stateDir: string; config: StackConfig; stack?: string; env?: Record<string, string>; projectDir?: string }): PulumiCliEngine {
+  return new PulumiCliEngine({
     projectDir: opts.projectDir ?? NATIVE_PROJECT_DIR,
     stack: opts.stack ?? "dev",
     stateDir: opts.stateDir,

@@ -1,6 +1,6 @@
 /**
  * A program that passes an EventStream's webhook token as a plain string — as a YAML or Python program does, with no
- * secret around it — through the native plugin and the engine stand-in, with TENANT_DEBUG=1: after up and refresh the
+ * secret around it — through the native plugin and the Pulumi CLI, with TENANT_DEBUG=1: after up and refresh the
  * state holds the destination only encrypted (inputs and outputs), an EventBridge destination stays readable, and the
  * token shows in no output, log or state file in clear.
  */
@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type Emulator } from "../../../tools/emulator";
-import { isSecretEnvelope, type Engine, type RunResult } from "../../../tools/engine";
+import { isSecretEnvelope, type PulumiCliEngine, type RunResult } from "../../../tools/pulumi-cli/driver";
 import { assertDistIsFresh } from "../../resources/dist";
 import { expectNoSecrets, visibleTexts } from "../helpers";
 import { IMPORTED_PROJECT_DIR, nativeEngine, pluginLogs, tenantConfig } from "./nativeStack";
@@ -41,7 +41,7 @@ const RESOURCES = [
 describe.sequential("plain-string webhook secrets through the native plugin and the engine", () => {
   let emulator: Emulator;
   let stateDir: string;
-  let engine: Engine;
+  let engine: PulumiCliEngine;
   const texts: Record<string, string> = {};
 
   const record = async (step: string, result: RunResult): Promise<void> => {

@@ -6,8 +6,8 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { stringify as stringifyYaml } from "yaml";
 import type { Emulator } from "../../../tools/emulator";
-import { createEngine, type Engine } from "../../../tools/engine";
-import type { StackConfig } from "../../../tools/engine/project";
+import { PulumiCliEngine } from "../../../tools/pulumi-cli/driver";
+import type { StackConfig } from "../../../tools/pulumi-cli/project";
 import { BLANK_TENANT_ENV } from "../../support/blankTenantEnv";
 
 /** The `plugins.providers` entry of the README: the plugin is the package in `tenant-plugin/`. */
@@ -32,8 +32,8 @@ export function pluginProjectEngine(
   client: { id: string; secret: string },
   config: StackConfig = {},
   env: NodeJS.ProcessEnv = {},
-): Engine {
-  return createEngine({
+): PulumiCliEngine {
+  return new PulumiCliEngine({
     projectDir,
     stack: "dev",
     stateDir: path.join(projectDir, ".state"),

@@ -9,8 +9,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { startEmulator, type Emulator } from "../../../tools/emulator";
-import type { Engine, RunResult } from "../../../tools/engine";
-import type { StackConfig } from "../../../tools/engine/project";
+import type { PulumiCliEngine, RunResult } from "../../../tools/pulumi-cli/driver";
+import type { StackConfig } from "../../../tools/pulumi-cli/project";
 import { assertDistIsFresh } from "../../resources/dist";
 import { storedSettingsNote } from "../helpers";
 import { nativeEngine } from "./nativeStack";
@@ -31,12 +31,12 @@ describe.sequential("the native plugin after a client secret rotation", () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });
 
-  async function setUp(): Promise<{ emulator: Emulator; engineWith: (config: StackConfig) => Engine }> {
+  async function setUp(): Promise<{ emulator: Emulator; engineWith: (config: StackConfig) => PulumiCliEngine }> {
     assertDistIsFresh();
     const emulator = await startEmulator({ clients: [{ ...CLIENT }] });
     const stateDir = mkdtempSync(join(tmpdir(), "pulumi-tenant-native-rotation-"));
     cleanups.push(() => emulator.close(), () => rmSync(stateDir, { recursive: true, force: true }));
-    const engineWith = (config: StackConfig): Engine =>
+    const engineWith = (config: StackConfig): PulumiCliEngine =>
       nativeEngine({ stateDir, config: { "tenant-native:smsAuthToken": { value: "sentinel-native-rotation-sms", secret: true }, ...config } });
     return { emulator, engineWith };
   }

@@ -11,8 +11,8 @@ import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
 import { startEmulator, type Emulator } from "../../../tools/emulator";
-import type { Engine, RunResult } from "../../../tools/engine";
-import type { StackConfig } from "../../../tools/engine/project";
+import type { PulumiCliEngine, RunResult } from "../../../tools/pulumi-cli/driver";
+import type { StackConfig } from "../../../tools/pulumi-cli/project";
 import { INSTALL_TIMEOUT_MS, installConsumerProject } from "../../consumer/consumerProject";
 import { readmeFencedBlocks } from "../../docs/snippets";
 import { assertDistIsFresh } from "../../resources/dist";
@@ -39,11 +39,11 @@ afterAll(() => {
 });
 
 const yamlProject = (name: string, program: Record<string, unknown>): string => pluginProject(path.join(work, name), plugin, program);
-const yamlEngine = (projectDir: string, emulator: Emulator, config: StackConfig = {}): Engine => pluginProjectEngine(projectDir, emulator, CLIENT, config);
+const yamlEngine = (projectDir: string, emulator: Emulator, config: StackConfig = {}): PulumiCliEngine => pluginProjectEngine(projectDir, emulator, CLIENT, config);
 
 describe.sequential("the README's YAML program, as written", () => {
   let emulator: Emulator;
-  let engine: Engine;
+  let engine: PulumiCliEngine;
   const runs: RunResult[] = [];
 
   beforeAll(async () => {
@@ -104,7 +104,7 @@ describe.sequential("the README's YAML program, as written", () => {
 
 describe.sequential("a YAML program declaring every resource type and calling both functions", () => {
   let emulator: Emulator;
-  let engine: Engine;
+  let engine: PulumiCliEngine;
   let before: unknown;
   const runs: RunResult[] = [];
 

@@ -4,7 +4,7 @@
  * of endpoints: create-phase cells on fresh stacks, then refresh and update cells on the last stack.
  */
 import type { Emulator, FaultSpec } from "../../../tools/emulator";
-import type { Step } from "../../../tools/engine";
+import type { Step } from "../../../tools/pulumi-cli/driver";
 import { DEFAULT_CLIENT_OPTIONS } from "../../../provider/client/options";
 import { INITIAL_DESIRED } from "./convergence";
 import { TOKEN_PATH, statusCount, waitForFaultHits, type Endpoint } from "./endpoints";

@@ -4,8 +4,8 @@
  */
 import { isDeepStrictEqual } from "node:util";
 import type { Emulator, StoredPhoneProvider } from "../../../tools/emulator";
-import type { Engine, ResourceState, StackState } from "../../../tools/engine";
-import { isSecretEnvelope, stripSecrets } from "../../../tools/engine";
+import type { PulumiCliEngine, ResourceState, StackState } from "../../../tools/pulumi-cli/driver";
+import { isSecretEnvelope, stripSecrets } from "../../../tools/pulumi-cli/driver";
 import { SENTINELS } from "../../../tools/stacks/basicStack";
 
 export type PushProvider = "guardian" | "sns" | "direct";
@@ -121,7 +121,7 @@ function checkStackOutputs(emulator: Emulator, state: StackState, provider: Stor
 }
 
 /** Compares program, tenant and state; never throws for a mismatch (the caller asserts on the report). */
-export async function checkConvergence(emulator: Emulator, engine: Engine, desired: BasicDesired): Promise<ConvergenceReport> {
+export async function checkConvergence(emulator: Emulator, engine: PulumiCliEngine, desired: BasicDesired): Promise<ConvergenceReport> {
   const problems: string[] = [];
   const state = await engine.readState();
   const byType = (type: string): ResourceState[] => state.resources.filter((resource) => resource.type === type);
@@ -151,7 +151,7 @@ export async function checkConvergence(emulator: Emulator, engine: Engine, desir
 }
 
 /** Ticket ids the state holds (to tell tickets the engine knows from ones an ambiguous POST minted). */
-export async function ticketIdsInState(engine: Engine): Promise<string[]> {
+export async function ticketIdsInState(engine: PulumiCliEngine): Promise<string[]> {
   const state = await engine.readState();
   return state.resources
     .filter((resource) => resource.type === TYPES.ticket && resource.id)

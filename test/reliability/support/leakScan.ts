@@ -7,13 +7,13 @@
  */
 import type { Emulator } from "../../../tools/emulator";
 import { TokenAuthority } from "../../../tools/emulator/auth";
-import type { Engine, RunResult } from "../../../tools/engine";
-import { PulumiCliEngine, isSecretEnvelope } from "../../../tools/engine";
+import type { RunResult } from "../../../tools/pulumi-cli/driver";
+import { isSecretEnvelope, type PulumiCliEngine } from "../../../tools/pulumi-cli/driver";
 import { SENTINELS } from "../../../tools/stacks/basicStack";
 import { leakedForms } from "../../support/encodedLeaks";
 import { printTable } from "./table";
 
-export type ArtifactKind = "state file" | "serialized provider" | "program output" | "host output" | "error message";
+export type ArtifactKind = "state file" | "serialized provider" | "program output" | "error message";
 
 interface Artifact {
   label: string;
@@ -104,7 +104,6 @@ export class LeakScanner {
   /** What a user (or CI log) sees of a run. */
   addRun(label: string, result: RunResult): void {
     this.addText(label, "program output", result.programOutput);
-    this.addText(label, "host output", result.hostOutput);
   }
 
   addError(label: string, error: unknown): void {
@@ -115,7 +114,7 @@ export class LeakScanner {
   }
 
   /** A run that must fail (an echo refused it): its error and what it printed, then the state it left. */
-  async addFailingRun(label: string, engine: Engine, run: Promise<RunResult>): Promise<void> {
+  async addFailingRun(label: string, engine: PulumiCliEngine, run: Promise<RunResult>): Promise<void> {
     const outcome = await run.then(
       () => ({ failed: false as const }),
       (error: unknown) => ({ failed: true as const, error }),
@@ -126,7 +125,7 @@ export class LeakScanner {
   }
 
   /** A run that must succeed: what it printed, then the state it left. */
-  async addSucceedingRun(label: string, engine: Engine, run: Promise<RunResult>): Promise<RunResult> {
+  async addSucceedingRun(label: string, engine: PulumiCliEngine, run: Promise<RunResult>): Promise<RunResult> {
     const result = await run;
     this.addRun(label, result);
     await this.addState(label, engine);
@@ -134,12 +133,10 @@ export class LeakScanner {
   }
 
   /** The state file as stored, and every `__provider` in it (decrypted state, so a secret one shows up). */
-  async addState(label: string, engine: Engine): Promise<void> {
+  async addState(label: string, engine: PulumiCliEngine): Promise<void> {
     this.addText(label, "state file", await engine.rawState());
-    // Under the CLI: the backend's every file (history and backups too) and `pulumi stack export`.
-    if (engine instanceof PulumiCliEngine) {
-      for (const [where, text] of Object.entries(await engine.backendTexts())) this.addText(`${label}: ${where}`, "state file", text);
-    }
+    // The backend's every file (history and backups too) and `pulumi stack export`.
+    for (const [where, text] of Object.entries(await engine.backendTexts())) this.addText(`${label}: ${where}`, "state file", text);
     const state = await engine.readState();
     const providers: string[] = [];
     serializedProviders(state.resources, providers);
@@ -195,7 +192,7 @@ export class LeakScanner {
   /** Scans, prints the summary table and returns the hits (the caller asserts there are none). */
   report(title: string): LeakHit[] {
     const hits = this.scan();
-    const kinds: ArtifactKind[] = ["state file", "serialized provider", "program output", "host output", "error message"];
+    const kinds: ArtifactKind[] = ["state file", "serialized provider", "program output", "error message"];
     const rows = kinds.map((kind) => {
       const ofKind = this.artifacts.filter((artifact) => artifact.kind === kind);
       const bytes = ofKind.reduce((sum, artifact) => sum + Buffer.byteLength(artifact.text), 0);

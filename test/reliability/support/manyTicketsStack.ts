@@ -1,6 +1,6 @@
 /**
  * The many-tickets fixture for one describe block: an emulator with the sentinel client and a rate limit, and the
- * engine stand-in on the fixture with its own state folder, set up before the block's tests and removed after;
+ * fixture's stack under the CLI with its own state folder, set up before the block's tests and removed after;
  * a leak scanner collects what the runs leave, and the block's last test holds its verdict.
  */
 import { mkdtempSync, rmSync } from "node:fs";
@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { startEmulator, type Emulator } from "../../../tools/emulator";
-import type { Engine } from "../../../tools/engine";
+import type { PulumiCliEngine } from "../../../tools/pulumi-cli/driver";
 import { SENTINELS, SENTINEL_CLIENT } from "../../../tools/stacks/basicStack";
 import { manyTicketsEngine } from "../../support/manyTickets";
 import { LeakScanner } from "./leakScan";
@@ -25,14 +25,14 @@ export interface ManyTicketsStack {
   readonly scanner: LeakScanner;
   /** Available inside the block's tests (after its beforeAll). */
   readonly emulator: Emulator;
-  readonly engine: Engine;
+  readonly engine: PulumiCliEngine;
 }
 
 /** Registers the block's setup and teardown; call inside `describe`. */
 export function useManyTicketsStack(opts: ManyTicketsStackOptions): ManyTicketsStack {
   const scanner = new LeakScanner();
   let emulator: Emulator | undefined;
-  let engine: Engine | undefined;
+  let engine: PulumiCliEngine | undefined;
   let stateDir: string | undefined;
 
   beforeAll(async () => {

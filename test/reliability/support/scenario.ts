@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Emulator } from "../../../tools/emulator";
-import { ExpectNoChangesError, displayedChanges, proposedChanges, type Engine, type Step } from "../../../tools/engine";
+import { ExpectNoChangesError, displayedChanges, proposedChanges, type PulumiCliEngine, type Step } from "../../../tools/pulumi-cli/driver";
 import { SENTINELS, basicStack } from "../../../tools/stacks/basicStack";
 import { checkConvergence, projectConfigOf, ticketIdsInState, type BasicDesired, type ConvergenceReport } from "./convergence";
 import type { LeakScanner } from "./leakScan";
@@ -57,7 +57,7 @@ export interface Convergence {
 export class BasicScenario {
   readonly stateDir = mkdtempSync(join(tmpdir(), "pulumi-tenant-reliability-"));
   private readonly knownTickets = new Set<string>();
-  private cached: { key: string; engine: Engine } | undefined;
+  private cached: { key: string; engine: PulumiCliEngine } | undefined;
   runs = 0;
 
   constructor(
@@ -72,7 +72,7 @@ export class BasicScenario {
    * The engine for this stack's state and the current desired config (config is fixed per engine). Kept
    * while the config stays the same: each engine derives the state's key once (PBKDF2, 10^6 rounds).
    */
-  engine(): Engine {
+  engine(): PulumiCliEngine {
     const key = JSON.stringify(this.desired);
     if (this.cached?.key !== key) {
       const { engine } = basicStack(this.emulator, { stateDir: this.stateDir, projectConfig: projectConfigOf(this.desired), timeoutMs: this.timeoutMs });
