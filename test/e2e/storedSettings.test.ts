@@ -45,7 +45,7 @@ afterAll(async () => {
 
 /** `pulumi config …` of the stack, as the user types it. */
 async function config(...args: string[]): Promise<void> {
-  const engine = stack.engine as unknown as { commandArgs(args: string[]): string[]; commandEnv(): NodeJS.ProcessEnv };
+  const { engine } = stack;
   const outcome = await runPulumi(requirePulumiCli(), engine.commandArgs(["config", ...args]), { env: engine.commandEnv() });
   expect(outcome.code, outcome.stderr).toBe(0);
 }
