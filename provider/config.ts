@@ -258,6 +258,8 @@ export function missingSettingKeys(lookup: ConfigLookup, env: NodeJS.ProcessEnv 
 export function missingSettingsError(lookup: ConfigLookup, env: NodeJS.ProcessEnv = process.env): ConfigError | undefined {
   const origin = originOf(providerNameIn(lookup));
   if (!readSetting("domain", lookup, env, origin)) return new ConfigError(missingDomainMessage(origin));
+  // An API token is enough; given beside client credentials, it is a contradiction, not a missing setting.
+  if (readSetting("apiToken", lookup, env, origin)) return undefined;
   try {
     resolveAuth(lookup, env, origin, undefined);
     return undefined;

@@ -5,7 +5,7 @@
  * plain text: it is never logged). Settings resolve as in the dynamic provider: these values first, then the
  * TENANT_* variables of the plugin's environment.
  */
-import { CONFIG_KEYS, ENV_VARS, PROVIDER_NAME_KEY, SETTING_NAMES, isSettingName, missingSettingKeys } from "../config";
+import { CONFIG_KEYS, ENV_VARS, PROVIDER_NAME_KEY, SETTING_NAMES, isSettingName, missingSettingKeys, missingSettingsError } from "../config";
 import { recordConfiguration } from "../resources/tenantConnection";
 import type { PropertyBag } from "../resources/common/jsonValues";
 import { provider as proto, anyProto, grpc, status } from "./protocol";
@@ -76,11 +76,20 @@ export function configure(req: InstanceType<typeof proto.ConfigureRequest>): Ins
 
 /**
  * The settings as given, judged before any call (configCheck.ts): property-named failures the engine shows next to
- * the setting. Missing ones are left to Configure, which reports them as missing keys; `version` passes as it is.
+ * the setting; `version` passes as it is. A setting missing here and from the environment fails too, naming the key:
+ * the engine stores a provider's settings once they pass Check, before Configure could refuse them, and a refresh
+ * or destroy would then run with them (Configure still reports missing keys, for an engine that skips Check).
  */
 export function checkConfig(req: InstanceType<typeof proto.CheckRequest>): InstanceType<typeof proto.CheckResponse> {
   const news = fromStruct(req.getNews());
-  const failures = checkSettings(news.plain, explicitProviderName(req));
+  const providerName = explicitProviderName(req);
+  const given = (key: string): string | undefined => {
+    if (key === PROVIDER_NAME_KEY) return providerName;
+    const value = news.plain[key.slice(key.indexOf(":") + 1)];
+    return typeof value === "string" ? value : undefined;
+  };
+  const missing = missingSettingsError(given, process.env);
+  const failures = [...checkSettings(news.plain, providerName), ...(missing ? [{ property: "", reason: missing.message }] : [])];
   return new proto.CheckResponse()
     .setInputs(toStruct(news.plain, news.secretKeys))
     .setFailuresList(failures.map((failure) => new proto.CheckFailure().setProperty(failure.property).setReason(failure.reason)));

@@ -1,7 +1,7 @@
 /**
  * CheckConfig judges a provider's settings before anything is called: the domain's shape and scheme, the token
  * audience, credentials given both ways. Failures are named after the setting (the engine shows them next to it,
- * with its value), never after a secret one, and no reason quotes a secret. Missing settings are Configure's.
+ * with its value), never after a secret one, and no reason quotes a secret. A missing setting fails naming its key.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -45,11 +45,25 @@ async function failuresOf(news: Record<string, unknown>, urn = DEFAULT): Promise
 }
 
 describe("CheckConfig", () => {
-  it("accepts good settings as they are, and leaves missing ones to Configure", async () => {
+  it("accepts good settings as they are", async () => {
     expect(await failuresOf({ domain: "tenant.example.com", clientId: "ci", clientSecret: SECRET })).toEqual([]);
     expect(await failuresOf({ domain: "https://tenant.example.com", apiToken: TOKEN, audience: "/api/v2/" })).toEqual([]);
     expect(await failuresOf({ domain: "http://127.0.0.1:4000", apiToken: TOKEN, audience: "https://tenant.example.com/api/v2/" })).toEqual([]);
-    expect(await failuresOf({})).toEqual([]);
+  });
+
+  it("refuses missing settings, naming the key (a provider's settings are stored once they pass Check)", async () => {
+    expect(await failuresOf({ clientId: "ci", clientSecret: SECRET })).toEqual([
+      {
+        property: "",
+        reason:
+          'Missing tenant domain: set the stack config "tenant:domain" (pulumi config set tenant:domain my-tenant.example.com) or the ' +
+          "TENANT_DOMAIN environment variable.",
+      },
+    ]);
+    const [noSecret] = await failuresOf({ domain: "tenant.example.com", clientId: "ci" });
+    expect(noSecret.reason).toMatch(/^Missing tenant client secret: a client id is set \(the stack config "tenant:clientId"\)/);
+    const [explicit] = await failuresOf({ domain: "tenant.example.com" }, "urn:pulumi:dev::p::pulumi:providers:tenant::eu");
+    expect(explicit.reason).toMatch(/^Missing tenant credentials: give the tenant Provider "eu" its "clientId" and "clientSecret" arguments/);
   });
 
   it("refuses a domain of the wrong shape or scheme, by property", async () => {

@@ -9,8 +9,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { startEmulator, type Emulator } from "../../../tools/emulator";
-import type { PulumiCliEngine, RunResult } from "../../../tools/pulumi-cli/driver";
+import { requirePulumiCli, type PulumiCliEngine, type RunResult } from "../../../tools/pulumi-cli/driver";
 import type { StackConfig } from "../../../tools/pulumi-cli/project";
+import { runPulumi } from "../../../tools/pulumi-cli/pulumi";
 import { assertDistIsFresh } from "../../resources/dist";
 import { storedSettingsNote } from "../helpers";
 import { nativeEngine } from "./nativeStack";
@@ -68,6 +69,24 @@ describe.sequential("the native plugin after a client secret rotation", () => {
     expect((await after.refresh({ runProgram: true, expectNoChanges: true })).changed).toBe(false);
     await after.destroy({ runProgram: true });
     expect(emulator.state.phoneProviders.size).toBe(0);
+  }, 240_000);
+
+  it("a no-change up without tenant:domain fails at the provider's check, naming the key, so the stack keeps the settings that work", async () => {
+    const { emulator, engineWith } = await setUp();
+    const stack = engineWith({ "tenant:domain": { value: emulator.url }, "tenant:clientId": { value: CLIENT.id }, "tenant:clientSecret": { value: CLIENT.secret, secret: true } });
+    await stack.up();
+    const config = async (...args: string[]) => {
+      const outcome = await runPulumi(requirePulumiCli(), stack.commandArgs(["config", ...args]), { env: stack.commandEnv() });
+      expect(outcome.code, outcome.stderr).toBe(0);
+    };
+    await config("rm", "tenant:domain");
+    const error = await failureOf(stack.up());
+    expect(error.message).toContain(
+      "pulumi:providers:tenant resource 'default' has a problem: Missing tenant domain: set the stack config \"tenant:domain\" " +
+        "(pulumi config set tenant:domain my-tenant.example.com) or the TENANT_DOMAIN environment variable.",
+    );
+    await config("set", "tenant:domain", emulator.url);
+    expect((await stack.preview({ refresh: true, expectNoChanges: true })).changed).toBe(false);
   }, 240_000);
 
   it("explicit provider: the message names its arguments; after an up the stored arguments are current again", async () => {
