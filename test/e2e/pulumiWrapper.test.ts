@@ -3,7 +3,6 @@
  * command (`-C <dir>`, `--cwd <dir>`, `--cwd=<dir>`), then a preview of a Node.js program against the emulator. The
  * wrapper must find the command past the flag's value and give the project its language host.
  */
-import { spawn } from "node:child_process";
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -11,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type Emulator } from "../../tools/emulator";
 import { REPO_ROOT, packageLookupEnv } from "../../tools/stacks/packageLink";
 import { BLANK_TENANT_ENV } from "../support/blankTenantEnv";
+import { runInterleaved, type InterleavedRun } from "../support/interleavedOutput";
 
 const CLIENT = { id: "wrapper-ci", secret: "sentinel-wrapper-secret-64be10" };
 const FIXTURE = join(REPO_ROOT, "test", "support", "fixtures", "settingsProgram");
@@ -21,15 +21,8 @@ let project: string;
 let env: NodeJS.ProcessEnv;
 
 /** `npm run pulumi -- <args>` from the clone, as a user types it. */
-function npmPulumi(args: string[]): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn("npm", ["run", "--silent", "pulumi", "--", ...args, "--non-interactive"], { cwd: REPO_ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
-    let output = "";
-    child.stdout.setEncoding("utf8").on("data", (text: string) => (output += text));
-    child.stderr.setEncoding("utf8").on("data", (text: string) => (output += text));
-    child.once("error", reject);
-    child.once("close", (code) => resolve({ code, output }));
-  });
+function npmPulumi(args: string[]): Promise<InterleavedRun> {
+  return runInterleaved("npm", ["run", "--silent", "pulumi", "--", ...args, "--non-interactive"], { cwd: REPO_ROOT, env });
 }
 
 beforeAll(async () => {

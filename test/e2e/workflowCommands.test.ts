@@ -4,7 +4,6 @@
  * local file backend, on examples/basic against the emulator: the pull request's preview, the deploy, the drift check
  * clean (exit 0), and after an out-of-band change failing (non-zero exit) with the drifted property shown.
  */
-import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -14,6 +13,7 @@ import { startEmulator, type Emulator } from "../../tools/emulator";
 import { requirePulumiCli } from "../../tools/pulumi-cli/driver";
 import { packageLookupEnv, REPO_ROOT } from "../../tools/stacks/packageLink";
 import { BLANK_TENANT_ENV } from "../support/blankTenantEnv";
+import { runInterleaved, type InterleavedRun } from "../support/interleavedOutput";
 import { OutOfBandAdmin, diffShownFor, expectNoSecrets } from "./helpers";
 
 const CLIENT = { id: "workflow-ci", secret: "sentinel-workflow-client-secret-6a0d3f" };
@@ -37,15 +37,8 @@ let project = "";
 let env: NodeJS.ProcessEnv = {};
 
 /** A command line run by `sh`, as a CI step runs it, with `pulumi` on PATH. */
-function sh(command: string): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn("sh", ["-c", command], { cwd: project, env, stdio: ["ignore", "pipe", "pipe"] });
-    let output = "";
-    child.stdout.setEncoding("utf8").on("data", (text: string) => (output += text));
-    child.stderr.setEncoding("utf8").on("data", (text: string) => (output += text));
-    child.once("error", reject);
-    child.once("close", (code) => resolve({ code, output }));
-  });
+function sh(command: string): Promise<InterleavedRun> {
+  return runInterleaved("sh", ["-c", command], { cwd: project, env });
 }
 
 beforeAll(async () => {
