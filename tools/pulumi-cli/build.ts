@@ -98,7 +98,8 @@ export function buildKey(pins: Pins, go: string, read: (file: string) => Buffer 
   for (const file of ["go.mod", "go.sum"]) hash.update(read(file));
   hash.update(JSON.stringify(buildArgs(pins))).update(go).update(fs.readFileSync(nodejsLauncherSource()));
   // This module's own Go code (the stand-in hosts) is part of what is built.
-  for (const file of ownGoFiles()) hash.update(file).update(fs.readFileSync(file));
+  // By path within this folder: the same build is current in any checkout (a copy of bin/ included).
+  for (const file of ownGoFiles()) hash.update(path.relative(CLI_DIR, file)).update(fs.readFileSync(file));
   return hash.digest("hex");
 }
 
