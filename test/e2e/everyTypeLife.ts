@@ -11,7 +11,7 @@ import { CUSTOM_APP_PATH, FCMV1_PATH, startEmulator, type Emulator } from "../..
 import { isSecretEnvelope, proposedChanges, type PulumiCliEngine, type RunResult } from "../../tools/pulumi-cli/driver";
 import { RESOURCES } from "../../provider/resources/registry";
 import { EVERY_TYPE_RESOURCES, type EveryTypeResource, type Phase } from "../support/fixtures/everyTypeProgram/inputs";
-import { API_PREFIX, OutOfBandAdmin, RequestWindow, STREAMS_API_PATH, diffShownFor, driftFailure, expectNoSecrets } from "./helpers";
+import { API_PREFIX, OutOfBandAdmin, RequestWindow, STREAMS_API_PATH, diffShownFor, driftFailure, expectNoSecrets, progressDiffFor } from "./helpers";
 import { EVERY_TYPE_CLIENT, EVERY_TYPE_SENTINELS, heldAfterUp, listedAfterUp, listedByFunctions, tenantHolds, type TenantHolds } from "./everyTypeTenant";
 
 const STEP_TIMEOUT_MS = 300_000;
@@ -123,6 +123,8 @@ export function describeEveryTypeLife(title: string, openDoor: (emulator: Emulat
       expect(stepLines(refreshed.steps)).toEqual(
         [...every("refresh-update", ["audit", "customApp", "otp"]), ...every("refresh-same", except("audit", "customApp", "otp"))].sort(),
       );
+      const shown = (name: EveryTypeResource) => progressDiffFor(refreshed.programOutput, name);
+      expect({ otp: shown("otp"), customApp: shown("customApp"), audit: shown("audit") }).toEqual({ otp: "~otpLength", customApp: "~appName", audit: "~status" });
       const outputs = Object.fromEntries((await stackAt(2).readState()).resources.map((resource) => [resource.urn.split("::").pop(), resource.outputs]));
       expect([outputs.otp?.otpLength, outputs.customApp?.appName, outputs.audit?.status]).toEqual([BY_HAND.otp.otp_length, BY_HAND.appName, "disabled"]);
     }, STEP_TIMEOUT_MS);
