@@ -12,6 +12,7 @@ import { isSecretEnvelope, proposedChanges, type PulumiCliEngine, type RunResult
 import { RESOURCES } from "../../provider/resources/registry";
 import { EVERY_TYPE_RESOURCES, type EveryTypeResource, type Phase } from "../support/fixtures/everyTypeProgram/inputs";
 import { API_PREFIX, OutOfBandAdmin, RequestWindow, STREAMS_API_PATH, diffShownFor, driftFailure, expectNoSecrets, progressDiffFor } from "./helpers";
+import { pluginLogs } from "./native/nativeStack";
 import { EVERY_TYPE_CLIENT, EVERY_TYPE_SENTINELS, heldAfterUp, listedAfterUp, listedByFunctions, tenantHolds, type TenantHolds } from "./everyTypeTenant";
 
 const STEP_TIMEOUT_MS = 300_000;
@@ -158,7 +159,10 @@ export function describeEveryTypeLife(title: string, openDoor: (emulator: Emulat
     it("no secret shows in any output, nor in anything the backend keeps", async () => {
       const secrets = { ...EVERY_TYPE_SENTINELS, "an access token": [...emulator.issuedAccessTokens(), admin.token] };
       const ticketUrls = emulator.state.enrollmentTickets.map((ticket) => ticket.ticket_url);
-      for (const [step, result] of runs) expectNoSecrets({ [`${step}: CLI and program output`]: result.programOutput }, { ...secrets, "a ticket URL": ticketUrls });
+      for (const [step, result] of runs) {
+        const texts = { [`${step}: CLI and program output`]: result.programOutput, [`${step}: the providers' log messages`]: JSON.stringify(pluginLogs(result)) };
+        expectNoSecrets(texts, { ...secrets, "a ticket URL": ticketUrls });
+      }
       // The state of every run: the checkpoint, its backups and history (a ticket URL in them is encrypted).
       expectNoSecrets(await stackAt(2).backendTexts(), { ...secrets, "a ticket URL": ticketUrls });
     });
