@@ -174,6 +174,15 @@ export function diffShownFor(cliOutput: string, name: string, op: string): strin
   return [...new Set(shown)];
 }
 
+/**
+ * What the CLI's progress line shows changed for a resource (by its name in the program) that a command `updated`:
+ * the summary in `<type> <name> updated (0.1s) [diff: ~status]`, e.g. "~status"; undefined when no such line shows one.
+ */
+export function progressDiffFor(cliOutput: string, name: string): string | undefined {
+  const line = cliOutput.split("\n").find((text) => text.includes(` ${name} updated (`));
+  return line === undefined ? undefined : /\[diff: ([^\]]*)\]/.exec(line)?.[1];
+}
+
 /** The ExpectNoChangesError a drift check must end with; anything else (success included) fails the test. */
 export async function driftFailure(run: Promise<RunResult>): Promise<ExpectNoChangesError> {
   const outcome = await run.then(

@@ -1,15 +1,16 @@
 /**
  * The native plugin under the real Pulumi CLI and its YAML language host, the plugin coming from the packed package
- * installed in a `tenant-plugin/` folder as the README says: the README's YAML program as written, and a program
- * declaring every resource type and calling both functions. Each lives through up, the drift check (clean, then
- * failing on an out-of-band change with the property shown by `--diff`), the repair and destroy, which leaves the
- * tenant as the README says.
+ * installed in a `tenant-plugin/` folder as the README says. The README's YAML program as written lives through up,
+ * the drift check (clean, then failing on an out-of-band change with the property shown by `--diff`), the repair and
+ * destroy, which leaves the tenant as the README says. A program declaring every resource type and calling both
+ * functions (everyTypeProgram.ts) lives the life its TypeScript twin does in the dynamic door (../everyTypeLife.ts):
+ * create, an update of every type, changes by hand found and refreshed, destroy.
  */
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parse as parseYaml } from "yaml";
+import { parse as parseYaml, stringify as stringifyYaml } from "yaml";
 import { startEmulator, type Emulator } from "../../../tools/emulator";
 import type { PulumiCliEngine, RunResult } from "../../../tools/pulumi-cli/driver";
 import type { StackConfig } from "../../../tools/pulumi-cli/project";
@@ -18,7 +19,10 @@ import { readmeFencedBlocks } from "../../docs/snippets";
 import { assertDistIsFresh } from "../../resources/dist";
 import { REPO_ROOT } from "../../../tools/stacks/packageLink";
 import { OutOfBandAdmin, diffShownFor, driftFailure, expectNoSecrets, operations } from "../helpers";
-import { everyTypeProgram, EVERY_TYPE_SECRETS } from "./everyTypeProgram";
+import type { Phase } from "../../support/fixtures/everyTypeProgram/inputs";
+import { describeEveryTypeLife } from "../everyTypeLife";
+import { EVERY_TYPE_CLIENT, everyTypeSecretConfig } from "../everyTypeTenant";
+import { everyTypeProgram } from "./everyTypeProgram";
 import { pluginProject, pluginProjectEngine } from "./pluginProjects";
 
 const CLIENT = { id: "yaml-ci", secret: "sentinel-yaml-client-secret-2c7e91" };
@@ -102,65 +106,13 @@ describe.sequential("the README's YAML program, as written", () => {
   }, STEP_TIMEOUT_MS);
 });
 
-describe.sequential("a YAML program declaring every resource type and calling both functions", () => {
-  let emulator: Emulator;
-  let engine: PulumiCliEngine;
-  let before: unknown;
-  const runs: RunResult[] = [];
-
-  beforeAll(async () => {
-    emulator = await startEmulator({ clients: [CLIENT] });
-    emulator.seedEventStreams(3);
-    before = structuredClone({ mfa: emulator.state.mfa.snapshot(), push: emulator.state.pushProvider });
-    const dir = yamlProject("every-type", everyTypeProgram("tenant-plugin/node_modules/pulumi-tenant"));
-    engine = yamlEngine(dir, emulator, Object.fromEntries(Object.entries(EVERY_TYPE_SECRETS).map(([key, value]) => [`tenant-every-type:${key}`, { value: String(value), secret: true }])));
-  });
-
-  afterAll(async () => {
-    await emulator?.close();
-  });
-
-  it("up creates one of each type; both functions answer", async () => {
-    const up = await engine.up();
-    runs.push(up);
-    const types = new Set(up.steps.filter((step) => step.op === "create").map((step) => step.type));
-    expect([...types].sort()).toEqual(
-      [
-        "ApnsPushProvider", "EnrollmentTicket", "EventStream", "FcmPushProvider", "MfaFactor", "MfaPolicy", "PhoneMessageTypes",
-        "PhoneProvider", "PhoneTemplate", "PushProviderSelection", "SnsPushProvider",
-      ].map((name) => `tenant:index:${name}`),
-    );
-    // The invokes run when the program does, so the listing holds at least the seeded streams.
-    expect((up.outputs.streams as { name: string }[]).length).toBeGreaterThanOrEqual(3);
-    expect((up.outputs.templates as { type: string }[]).map((listed) => listed.type)).toContain("otp_verify");
-  }, STEP_TIMEOUT_MS);
-
-  it("the drift check passes untouched, and names the property changed out of band", async () => {
-    runs.push(await engine.preview({ refresh: true, expectNoChanges: true }));
-    const admin = await OutOfBandAdmin.create(emulator, CLIENT.id);
-    const stream = emulator.state.eventStreams.find((candidate) => candidate.name === "audit")!;
-    await admin.call("PATCH", `/api/v2/event-streams/${stream.id}`, { status: "disabled" });
-    const drift = await driftFailure(engine.preview({ refresh: true, expectNoChanges: true, diff: true }));
-    runs.push(drift.result);
-    expect(diffShownFor(drift.result.programOutput, "audit", "update")).toEqual(["status"]);
-  }, STEP_TIMEOUT_MS);
-
-  it("up --refresh repairs it; destroy leaves the tenant's settings as they were", async () => {
-    runs.push(await engine.up({ refresh: true }));
-    runs.push(await engine.preview({ refresh: true, expectNoChanges: true }));
-    const destroyed = await engine.destroy();
-    runs.push(destroyed);
-    // What destroy cannot take away arrives as a warning under each resource, as the CLI shows and counts warnings.
-    expect(destroyed.diagnostics.map((log) => [log.severity, log.urn.split("::").pop()])).toEqual(
-      expect.arrayContaining([["warning", "apns"], ["warning", "fcm"]]),
-    );
-    expect(destroyed.programOutput).toMatch(/tenant:index:ApnsPushProvider \(apns\):\n\s+warning: ApnsPushProvider "apns" was removed from the stack/);
-    expect(destroyed.programOutput).toMatch(/tenant:index:FcmPushProvider \(fcm\):\n\s+warning: FcmPushProvider "fcm" was removed from the stack/);
-    expect({ mfa: emulator.state.mfa.snapshot(), push: emulator.state.pushProvider }).toEqual(before);
-    expect(emulator.state.phoneProviders.size).toBe(0);
-    expect(emulator.state.eventStreams.map((stream) => stream.name)).not.toContain("audit");
-    for (const run of runs) {
-      expectNoSecrets({ "CLI output": run.programOutput, "state file": await engine.rawState() }, { secrets: [CLIENT.secret, ...Object.values(EVERY_TYPE_SECRETS)] });
-    }
-  }, STEP_TIMEOUT_MS);
+describeEveryTypeLife("the native plugin: a YAML program declaring every type and calling both functions", (emulator) => {
+  const pluginPath = "tenant-plugin/node_modules/pulumi-tenant";
+  const dir = yamlProject("every-type", everyTypeProgram(pluginPath, 1));
+  // Each phase is its own program, written where the project's is, as a user edits theirs; one state throughout.
+  const openStack = (phase: Phase): PulumiCliEngine => {
+    fs.writeFileSync(path.join(dir, "Pulumi.yaml"), stringifyYaml(everyTypeProgram(pluginPath, phase)));
+    return pluginProjectEngine(dir, emulator, EVERY_TYPE_CLIENT, everyTypeSecretConfig(phase));
+  };
+  return { openStack, functionsAwaitDependsOn: false, warningsUnderResources: true, dispose: () => undefined };
 });
