@@ -1,16 +1,17 @@
 /**
- * examples/event-streams end to end through the Pulumi CLI: create, a no-op up with 0 calls, a stream
- * disabled by hand found by `preview --refresh --expect-no-changes`, rotation of the webhook token as an
- * update, a change of destination type as a replace, destroy. The token is never in state, output or logs.
+ * examples/event-streams end to end through the Pulumi CLI: create, a no-op up with 0 calls, the drift check of the
+ * untouched stack passing, a stream disabled by hand found by `preview --refresh --expect-no-changes` and enabled
+ * again by `up --refresh`, rotation of the webhook token as an update, a change of destination type as a replace,
+ * destroy. The token is never in state, output or logs.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type Emulator, type EmulatorClient } from "../../tools/emulator";
-import { ExpectNoChangesError, PulumiCliEngine, proposedChanges, type RunResult } from "../../tools/pulumi-cli/driver";
+import { PulumiCliEngine, proposedChanges, type RunResult } from "../../tools/pulumi-cli/driver";
 import { REPO_ROOT, packageLookupEnv } from "../../tools/stacks/packageLink";
-import { RequestWindow, STREAMS_API_PATH, diffShownFor, expectNoSecrets, operations, visibleTexts } from "./helpers";
+import { OutOfBandAdmin, RequestWindow, STREAMS_API_PATH, cleanDriftCheck, diffShownFor, driftFailure, expectNoSecrets, operations, visibleTexts } from "./helpers";
 
 const PROJECT_DIR = join(REPO_ROOT, "examples", "event-streams");
 const CLIENT: EmulatorClient = { id: "streams-ci", secret: "sentinel-streams-client-secret-41ac" };
@@ -21,10 +22,12 @@ const STREAM = `${STREAMS_API_PATH}/{id}`;
 describe.sequential("examples/event-streams", () => {
   let emulator: Emulator;
   let requests: RequestWindow;
+  let admin: OutOfBandAdmin;
   let stateDir: string;
 
   beforeAll(async () => {
     emulator = await startEmulator({ clients: [CLIENT] });
+    admin = await OutOfBandAdmin.create(emulator, CLIENT.id);
     requests = new RequestWindow(emulator);
     stateDir = mkdtempSync(join(tmpdir(), "pulumi-tenant-streams-"));
   });
@@ -67,7 +70,7 @@ describe.sequential("examples/event-streams", () => {
       "the webhook token": [TOKEN],
       "the rotated webhook token": [ROTATED],
       "the client secret": [CLIENT.secret],
-      "an access token": emulator.issuedAccessTokens(),
+      "an access token": [...emulator.issuedAccessTokens(), admin.token],
     });
   }
 
@@ -92,30 +95,40 @@ describe.sequential("examples/event-streams", () => {
     expect(calls()).toEqual({});
   });
 
-  it("a stream disabled by hand is found by preview --refresh --expect-no-changes, one GET per stream", async () => {
-    streamNamed("audit-webhook")!.status = "disabled";
+  it("the drift check of the untouched stack passes: exit 0, both streams read back the same, no write", async () => {
     const engine = stack(TOKEN);
-    const error = await engine.preview({ refresh: true, expectNoChanges: true, diff: true }).then(
-      () => new Error("expected drift"),
-      (caught: unknown) => caught,
-    );
-    expect(error).toBeInstanceOf(ExpectNoChangesError);
-    const drift = error as ExpectNoChangesError;
+    const result = await cleanDriftCheck(engine, requests, ["tenant:EventStream archive", "tenant:EventStream audit-webhook"]);
+    await expectNoLeaks("the drift check", engine, result);
+  });
+
+  it("a stream disabled by hand is found by preview --refresh --expect-no-changes, one GET per stream", async () => {
+    await admin.call("PATCH", `${STREAMS_API_PATH}/${streamNamed("audit-webhook")!.id}`, { status: "disabled" });
+    requests.take();
+    const engine = stack(TOKEN);
+    const drift = await driftFailure(engine.preview({ refresh: true, expectNoChanges: true, diff: true }));
     expect(proposedChanges(drift.result.steps, drift.operation).map((step) => `${step.op} ${step.name}`)).toEqual(["update audit-webhook"]);
     expect(diffShownFor(drift.result.programOutput, "audit-webhook", "update")).toEqual(["status"]);
     await expectNoLeaks("preview --refresh", engine, drift.result);
     expect(calls()).toEqual({ [`GET ${STREAM}`]: 2 });
   });
 
-  it("a rotated token is an update that sends it, and re-enables the stream", async () => {
+  it("up --refresh enables the stream again with one PATCH, the other stream untouched", async () => {
+    const engine = stack(TOKEN);
+    const result = await engine.up({ refresh: true });
+    await expectNoLeaks("up --refresh", engine, result);
+    expect(operations(result).filter((line) => line.startsWith("update "))).toEqual(["update tenant:EventStream audit-webhook"]);
+    expect(calls()).toEqual({ [`GET ${STREAM}`]: 2, [`PATCH ${STREAM}`]: 1 });
+    expect(streamNamed("audit-webhook")?.status).toBe("enabled");
+    expect(streamNamed("audit-webhook")?.destination.configuration).toMatchObject({ webhook_authorization: { token: TOKEN } });
+  });
+
+  it("a rotated token is an update that sends it", async () => {
     const engine = stack(ROTATED);
     const result = await engine.up();
     await expectNoLeaks("rotate", engine, result);
     expect(operations(result).filter((line) => !line.startsWith("same"))).toEqual(["update tenant:EventStream audit-webhook"]);
     expect(calls()).toEqual({ [`PATCH ${STREAM}`]: 1 });
-    const audit = streamNamed("audit-webhook");
-    expect(audit?.status).toBe("enabled");
-    expect(audit?.destination.configuration).toMatchObject({ webhook_authorization: { token: ROTATED } });
+    expect(streamNamed("audit-webhook")?.destination.configuration).toMatchObject({ webhook_authorization: { token: ROTATED } });
   });
 
   it("another destination type replaces the stream: delete the old one (its name is unique), then create the new", async () => {

@@ -18,7 +18,7 @@ import { INSTALL_TIMEOUT_MS, TYPECHECK_TIMEOUT_MS, installConsumerProject } from
 import { assertDistIsFresh } from "../resources/dist";
 import { BLANK_TENANT_ENV } from "../support/blankTenantEnv";
 import { runCommand, tenantEnv, type CommandRun } from "../support/exportProcess";
-import { seedRealisticTenant, seedUnmanagedStream, tenantSnapshot } from "../support/realisticTenant";
+import { seedRealisticTenant, seedUnmanagedStream, tenantSnapshot, withoutUpdateTimes } from "../support/realisticTenant";
 import { RequestWindow, diffShownFor, driftFailure, expectNoSecrets } from "./helpers";
 
 const CLIENT = { id: "export-round-trip-ci", secret: "sentinel-export-round-trip-client-secret-58a1" };
@@ -36,13 +36,6 @@ let unmanaged: { id: string; name: string };
 const exported = () => path.join(project, "exported");
 const npxExport = (folder: string): Promise<CommandRun> =>
   runCommand(["npx", "--no", "pulumi-tenant"], ["export", folder], { cwd: project, env: { ...tenantEnv(emulator, CLIENT), npm_config_update_notifier: "false" } });
-
-/** The same tenant with every `updated_at` dropped: what a write that puts a value back leaves the same. */
-function withoutUpdateTimes(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withoutUpdateTimes);
-  if (typeof value !== "object" || value === null) return value;
-  return Object.fromEntries(Object.entries(value).filter(([key]) => key !== "updated_at").map(([key, inner]) => [key, withoutUpdateTimes(inner)]));
-}
 
 function scan(where: string, result: RunResult, rawState: string): void {
   expectNoSecrets(

@@ -4,7 +4,7 @@
  */
 import { expect } from "vitest";
 import type { Emulator, RequestLogEntry } from "../../tools/emulator";
-import { ExpectNoChangesError, displayedChanges, type RunResult } from "../../tools/pulumi-cli/driver";
+import { ExpectNoChangesError, displayedChanges, proposedChanges, type PulumiCliEngine, type RunResult } from "../../tools/pulumi-cli/driver";
 
 export const API_PREFIX = "/api/v2";
 export const TOKEN_PATH = "/oauth/token";
@@ -181,6 +181,27 @@ export function diffShownFor(cliOutput: string, name: string, op: string): strin
 export function progressDiffFor(cliOutput: string, name: string): string | undefined {
   const line = cliOutput.split("\n").find((text) => text.includes(` ${name} updated (`));
   return line === undefined ? undefined : /\[diff: ([^\]]*)\]/.exec(line)?.[1];
+}
+
+/**
+ * The drift check of an untouched stack, `preview --refresh --expect-no-changes`: it must exit 0 (the engine rejects
+ * otherwise), each of `resources` ("type name", as `operations` sorts them) read back the same as stored, no other
+ * step but `same`, and nothing written to the tenant.
+ */
+export async function cleanDriftCheck(engine: PulumiCliEngine, requests: RequestWindow, resources: readonly string[]): Promise<RunResult> {
+  const result = await engine.preview({ refresh: true, expectNoChanges: true });
+  const steps = operations(result);
+  expect(steps.filter((op) => op.startsWith("refresh-same ")), "resources the drift check read back the same").toEqual(resources.map((resource) => `refresh-same ${resource}`));
+  expect(steps.filter((op) => !/^(same|refresh-same) /.test(op)), "other steps of the untouched stack's drift check").toEqual([]);
+  expect(requests.take().mutating(), "writes during the drift check").toEqual([]);
+  return result;
+}
+
+/** The changes a failed drift check counts, as "op type name: the properties the display shows" lines. */
+export function proposedLines(error: ExpectNoChangesError): string[] {
+  return proposedChanges(error.result.steps, error.operation)
+    .map((step) => `${step.op} ${step.type} ${step.name}: ${displayedChanges(step).join(", ")}`)
+    .sort();
 }
 
 /** The ExpectNoChangesError a drift check must end with; anything else (success included) fails the test. */

@@ -1,18 +1,19 @@
 /**
  * examples/mfa-settings through the Pulumi CLI, on a tenant that already has a Duo integration: up sets each
  * factor's settings before turning it on (security keys that verify their user, Duo) and the eight-hour session; a
- * no-op up makes no call; a Duo key and a user verification changed by hand are found by preview --refresh
- * --expect-no-changes (one read per resource); up --refresh puts them back; destroy puts the factors, the WebAuthn and
+ * no-op up makes no call; the drift check of the untouched stack passes; a Duo key and a user verification changed by
+ * hand are found by preview --refresh --expect-no-changes (one read per resource, the CLI's --diff naming what
+ * changed); up --refresh puts them back; destroy puts the factors, the WebAuthn and
  * the session settings back and leaves Duo's integration, whose key the stack replaced, saying so. The tenant's Duo
  * keys (the one it had, the one set by hand), the program's, the client secret and every access token stay out of the
  * state file, the output and the logs.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type Emulator } from "../../tools/emulator";
-import { ExpectNoChangesError, displayedChanges, proposedChanges, type RunResult } from "../../tools/pulumi-cli/driver";
+import { displayedChanges, proposedChanges, type RunResult } from "../../tools/pulumi-cli/driver";
 import { SENTINELS, SENTINEL_CLIENT } from "../../tools/stacks/basicStack";
 import { DUO_SECRET_SENTINEL, mfaSettingsStack, type MfaSettingsStack } from "../../tools/stacks/mfaSettingsStack";
-import { API_PREFIX, OutOfBandAdmin, RequestWindow, expectNoSecrets, operations, visibleTexts } from "./helpers";
+import { API_PREFIX, OutOfBandAdmin, RequestWindow, cleanDriftCheck, diffShownFor, driftFailure, expectNoSecrets, operations, visibleTexts } from "./helpers";
 
 const DUO = `${API_PREFIX}/guardian/factors/duo/settings`;
 const ROAMING = `${API_PREFIX}/guardian/factors/webauthn-roaming/settings`;
@@ -94,21 +95,25 @@ describe.sequential("examples/mfa-settings: security keys, Duo and an eight-hour
     await expectNoLeaks("no-op up", result);
   });
 
+  it("the drift check of the untouched stack passes: exit 0, every resource read back the same, no write", async () => {
+    const result = await cleanDriftCheck(stack.engine, requests, RESOURCES);
+    await expectNoLeaks("the drift check", result);
+  });
+
   it("a Duo key and a user verification changed by hand are found by preview --refresh, one read per resource", async () => {
     // The key alone: the service returns it, and the refresh records that it differs (never the key itself).
     await admin.call("PUT", DUO, { ikey: "DIWJ8X6AEYOR5OMC6TQ1", skey: TENANT_DUO_KEYS.byHand, host: "api-1a2b3c4d.duosecurity.com" });
     await admin.call("PUT", ROAMING, { userVerification: "preferred" });
     requests.take();
-    const error = await stack.engine.preview({ refresh: true, expectNoChanges: true, diff: true }).then(
-      () => new Error("expected drift, but the preview had no changes"),
-      (caught: unknown) => caught,
-    );
-    if (!(error instanceof ExpectNoChangesError)) throw error;
+    const error = await driftFailure(stack.engine.preview({ refresh: true, expectNoChanges: true, diff: true }));
     const proposed = proposedChanges(error.result.steps, error.operation);
     expect(proposed.map((step) => `${step.op} ${step.type} ${step.name}`).sort()).toEqual(["update tenant:DuoSettings duo", "update tenant:WebAuthnSettings security-keys"]);
     const shown = Object.fromEntries(proposed.map((step) => [step.name, displayedChanges(step)]));
     // The refreshed inputs hold only the options the program manages: the display lists the drift alone.
     expect(shown["security-keys"]).toEqual(["userVerification"]);
+    // What the CLI prints: the security keys' one option, and Duo's key as a changed secret, never its value.
+    expect(diffShownFor(error.result.programOutput, "security-keys", "update")).toEqual(["userVerification"]);
+    expect(diffShownFor(error.result.programOutput, "duo", "update")).toEqual(["secretKey"]);
     const calls = requests.take();
     expect(calls.mutating()).toEqual([]);
     expect(calls.counts()).toEqual({ [`GET ${DUO}`]: 1, [`GET ${ROAMING}`]: 1, [`GET ${SESSIONS}`]: 1, [`GET ${FACTORS}`]: 2 });

@@ -1,15 +1,15 @@
 /**
  * examples/mfa-sms through the Pulumi CLI: up turns SMS MFA on in dependency order, the code texts customized
- * before the factor goes on, a no-op up makes no call, a factor switched off and a text changed by hand are each found
- * by the drift check and repaired by up --refresh, and destroy leaves the tenant's factors, policy and message types
+ * before the factor goes on, a no-op up makes no call, the drift check of the untouched stack passes, a factor switched
+ * off and a text changed by hand are each found by it and repaired by up --refresh, and destroy leaves the tenant's factors, policy and message types
  * exactly as they were before the first up, and its phone templates the service's defaults.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type Emulator } from "../../tools/emulator";
-import { ExpectNoChangesError, displayedChanges, proposedChanges, type PulumiCliEngine, type RunResult } from "../../tools/pulumi-cli/driver";
+import type { PulumiCliEngine, RunResult } from "../../tools/pulumi-cli/driver";
 import { SENTINELS, SENTINEL_CLIENT } from "../../tools/stacks/basicStack";
 import { mfaStack, type MfaStack } from "../../tools/stacks/mfaStack";
-import { API_PREFIX, OutOfBandAdmin, PHONE_API_PATH, RequestWindow, diffShownFor, expectNoSecrets, operations, visibleTexts } from "./helpers";
+import { API_PREFIX, OutOfBandAdmin, PHONE_API_PATH, RequestWindow, cleanDriftCheck, diffShownFor, driftFailure, expectNoSecrets, operations, proposedLines, visibleTexts } from "./helpers";
 
 const FACTORS = `${API_PREFIX}/guardian/factors`;
 const POLICIES = `${API_PREFIX}/guardian/policies`;
@@ -113,18 +113,16 @@ describe.sequential("examples/mfa-sms: MFA as code", () => {
     expect(operations(result).filter((op) => !op.startsWith("same "))).toEqual([]);
   });
 
+  it("the drift check of the untouched stack passes: exit 0, every resource read back the same, no write", async () => {
+    const result = await cleanDriftCheck(engine, requests, RESOURCES);
+    await expectNoLeaks("the drift check", result);
+  });
+
   it("the sms factor switched off by hand is found by preview --refresh --expect-no-changes, one read per resource", async () => {
     await admin.call("PUT", `${FACTORS}/sms`, { enabled: false });
     requests.take();
-    const error = await engine.preview({ refresh: true, expectNoChanges: true, diff: true }).then(
-      () => new Error("expected drift, but the preview had no changes"),
-      (caught: unknown) => caught,
-    );
-    if (!(error instanceof ExpectNoChangesError)) throw error;
-    const proposed = proposedChanges(error.result.steps, error.operation).map(
-      (step) => `${step.op} ${step.type} ${step.name}: ${displayedChanges(step).join(", ")}`,
-    );
-    expect(proposed).toEqual(["update tenant:MfaFactor sms: enabled"]);
+    const error = await driftFailure(engine.preview({ refresh: true, expectNoChanges: true, diff: true }));
+    expect(proposedLines(error)).toEqual(["update tenant:MfaFactor sms: enabled"]);
     expect(diffShownFor(error.result.programOutput, "sms", "update")).toEqual(["enabled"]);
     const calls = requests.take();
     expect(calls.mutating()).toEqual([]);
@@ -152,19 +150,12 @@ describe.sequential("examples/mfa-sms: MFA as code", () => {
     const verify = emulator.state.phoneTemplates.findByType("otp_verify")!;
     await admin.call("PATCH", `${TEMPLATES}/${verify.id}`, { content: { body: { ...verify.content.body, text: "{{ code | escape }} edited by hand" } } });
     requests.take();
-    const error = await engine.preview({ refresh: true, expectNoChanges: true, diff: true }).then(
-      () => new Error("expected drift, but the preview had no changes"),
-      (caught: unknown) => caught,
-    );
-    if (!(error instanceof ExpectNoChangesError)) throw error;
-    const proposed = proposedChanges(error.result.steps, error.operation).map(
-      (step) => `${step.op} ${step.type} ${step.name}: ${displayedChanges(step).join(", ")}`,
-    );
+    const error = await driftFailure(engine.preview({ refresh: true, expectNoChanges: true, diff: true }));
     // The CLI's --diff walks down to the one field that changed.
     expect(diffShownFor(error.result.programOutput, "otp-verify", "update")).toEqual(["content", "body", "text"]);
     // Only the content differs. The CLI shows a dynamic resource's changes as the difference of its inputs, and the
     // refreshed ones hold `disabled` as the service does: check filled in its default, which the program leaves out.
-    expect(proposed).toEqual(["update tenant:PhoneTemplate otp-verify: content"]);
+    expect(proposedLines(error)).toEqual(["update tenant:PhoneTemplate otp-verify: content"]);
     expect(requests.take().mutating()).toEqual([]);
   });
 

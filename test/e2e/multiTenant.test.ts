@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SEED_DESTINATIONS, startEmulator, type Emulator, type EmulatorClient } from "../../tools/emulator";
 import { PulumiCliEngine, proposedChanges } from "../../tools/pulumi-cli/driver";
 import { REPO_ROOT, packageLookupEnv } from "../../tools/stacks/packageLink";
-import { PUSH_API_PATH, RequestWindow, STREAMS_API_PATH, diffShownFor, driftFailure, expectNoSecrets, operations, visibleTexts } from "./helpers";
+import { OutOfBandAdmin, PUSH_API_PATH, RequestWindow, STREAMS_API_PATH, diffShownFor, driftFailure, expectNoSecrets, operations, visibleTexts } from "./helpers";
 
 const PROJECT_DIR = join(REPO_ROOT, "examples", "multi-tenant");
 
@@ -128,14 +128,18 @@ describe.sequential("examples/multi-tenant against two tenants", () => {
 
   it("the drift check passes untouched; a selection changed by hand on one tenant is found there alone, and up --refresh repairs it", async () => {
     await engine.preview({ refresh: true, expectNoChanges: true });
-    tenants[1].emulator.state.pushProvider = "direct";
+    for (const tenant of tenants) expect(tenant.requests.take().mutating(), tenant.stage).toEqual([]);
+    const production = tenants[1];
+    await (await OutOfBandAdmin.create(production.emulator, production.client.id)).selectPushProvider("direct");
     const drift = await driftFailure(engine.preview({ refresh: true, expectNoChanges: true, diff: true }));
     expect(proposedChanges(drift.result.steps, drift.operation).map((step) => `${step.op} ${step.name}`)).toEqual(["update production-push"]);
     expect(diffShownFor(drift.result.programOutput, "production-push", "update")).toEqual(["provider"]);
     expectNoLeaks("drift check", { "CLI output": drift.result.programOutput });
+    production.requests.take();
     await engine.up({ refresh: true });
-    expect(tenants[1].emulator.state.pushProvider).toBe("guardian");
-    for (const tenant of tenants) tenant.requests.take();
+    expect(production.emulator.state.pushProvider).toBe("guardian");
+    // The repair wrote to the drifted tenant alone.
+    expect(tenants.map((tenant) => tenant.requests.take().mutating().length)).toEqual([0, 1]);
   });
 
   it("destroy restores each tenant's previous selection and empties the state", async () => {

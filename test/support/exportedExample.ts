@@ -23,11 +23,14 @@ export const EXAMPLE_PORT = 4417;
 const ID_SEED = "examples/exported";
 const CLIENT = { id: "exported-example", secret: "exported-example-secret" };
 
-/** The example's tenant, seeded, on its port. */
-async function startExampleTenant(): Promise<Emulator> {
-  const emulator = await startEmulator({ port: EXAMPLE_PORT, idSeed: ID_SEED, clients: [CLIENT] });
-  await seedRealisticTenant(emulator, CLIENT.id, 10);
-  return emulator;
+/**
+ * The example's tenant, seeded, on its port (or another: `0` for any free one; the program holds no address); answers
+ * every secret the tenant holds beside the emulator.
+ */
+export async function startExampleTenant(port = EXAMPLE_PORT): Promise<{ emulator: Emulator; client: typeof CLIENT; secrets: string[] }> {
+  const emulator = await startEmulator({ port, idSeed: ID_SEED, clients: [CLIENT] });
+  const secrets = await seedRealisticTenant(emulator, CLIENT.id, 10);
+  return { emulator, client: CLIENT, secrets };
 }
 
 /** The variables that point the command (or `pulumi up`) at the example's tenant. */
@@ -35,7 +38,7 @@ export const EXAMPLE_TENANT_ENV = { TENANT_DOMAIN: `http://127.0.0.1:${EXAMPLE_P
 
 /** Seeds the example's tenant and exports it into `folder` (which must be empty or new). */
 export async function exportExample(folder: string): Promise<CommandRun> {
-  const emulator = await startExampleTenant();
+  const { emulator } = await startExampleTenant();
   try {
     return await runCommand(REPO_COMMAND, ["export", folder, "--name", "exported-tenant"], { cwd: REPO_ROOT, env: EXAMPLE_TENANT_ENV });
   } finally {
@@ -45,7 +48,7 @@ export async function exportExample(folder: string): Promise<CommandRun> {
 
 /** `--serve`: the example's tenant until interrupted. */
 async function serve(): Promise<void> {
-  const emulator = await startExampleTenant();
+  const { emulator } = await startExampleTenant();
   const variables = Object.entries(EXAMPLE_TENANT_ENV).map(([name, value]) => `${name}=${value}`);
   process.stdout.write(`The tenant examples/exported was exported from, seeded, at ${emulator.url} (Ctrl-C stops it):\n${variables.join(" ")}\n`);
   const stop = (): void => void emulator.close().then(() => process.exit(0));

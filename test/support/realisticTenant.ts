@@ -104,3 +104,10 @@ export function tenantSnapshot(emulator: Emulator): unknown {
     phoneTemplates: [...state.phoneTemplates.custom.values()],
   });
 }
+
+/** A snapshot with every `updated_at` dropped: what a write that puts a value back leaves the same. */
+export function withoutUpdateTimes(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutUpdateTimes);
+  if (typeof value !== "object" || value === null) return value;
+  return Object.fromEntries(Object.entries(value).filter(([key]) => key !== "updated_at").map(([key, inner]) => [key, withoutUpdateTimes(inner)]));
+}

@@ -4,7 +4,9 @@
  * preview → up → preview (no changes) → an out-of-band change on the tenant → preview --refresh shows the
  * drift → up --refresh repairs it → destroy, driven by the real Pulumi CLI (tools/pulumi-cli: built from Go modules
  * on first use, or the pinned release on PATH) with a local file backend. Where neither Go nor that CLI is here, it
- * stops with the one line `npm test` stops with.
+ * stops with the one line `npm test` stops with. It exits non-zero when a step fails or leaves the tenant other than it
+ * says (CI runs it so): the drift check must find the change, the repair must undo it, destroy must put back the
+ * push provider the tenant had and remove the phone provider.
  */
 import { request } from "undici";
 import { DEFAULT_CLIENT, SEED_DESTINATIONS, startEmulator, type Emulator } from "../emulator";
@@ -62,12 +64,27 @@ async function changeTenantOutOfBand(emulator: Emulator): Promise<void> {
   console.log("Out of band: push provider set to \"direct\", and the SMS provider disabled.");
 }
 
+/** What the demo prints of the tenant after `step`, failing the demo where it is not `expected`. */
+function tenantAfter(step: string, emulator: Emulator, expected: { pushProvider: string; phoneProviders: number; smsDisabled?: boolean }): void {
+  const { pushProvider, phoneProviders } = emulator.state;
+  const phones = [...phoneProviders.values()];
+  console.log(
+    `Tenant now: push provider "${pushProvider}", ${phones.length} phone provider(s)${phones.map((phone) => ` (SMS ${phone.disabled ? "disabled" : "enabled"})`).join("")}`,
+  );
+  const wrong =
+    pushProvider !== expected.pushProvider ||
+    phones.length !== expected.phoneProviders ||
+    (expected.smsDisabled !== undefined && phones.some((phone) => phone.disabled !== expected.smsDisabled));
+  if (wrong) throw new Error(`${step} left the tenant otherwise than it should: expected ${JSON.stringify(expected)}`);
+}
+
 async function main(): Promise<void> {
   const started = Date.now();
   const cli = await ensurePulumiCli((line) => console.log(`  ${line}`));
   console.log(`The Pulumi CLI ${cli.version} (${cli.source === "built" ? "built here from Go modules" : "on PATH"}), with a local file backend`);
   const emulator = await startEmulator({ port: 0 });
   emulator.seedEventStreams(SEEDED_STREAMS, { destinations: SEED_DESTINATIONS }); // webhooks, EventBridge and Actions
+  const initialPushProvider = emulator.state.pushProvider;
   const stack = basicStack(emulator, { client: DEFAULT_CLIENT, stack: "demo" });
   console.log(`Emulator listening on ${emulator.url} (tenant with ${SEEDED_STREAMS} event streams)`);
   try {
@@ -90,12 +107,12 @@ async function main(): Promise<void> {
       }
     });
     await step(emulator, "6. pulumi up --refresh (repairs the drift)", () => engine.up({ refresh: true }));
-    const repaired = emulator.state;
-    const phone = [...repaired.phoneProviders.values()][0];
-    console.log(`Tenant now: push provider "${repaired.pushProvider}", SMS provider ${phone?.disabled ? "disabled" : "enabled"}`);
+    // As examples/basic declares it.
+    tenantAfter("up --refresh", emulator, { pushProvider: "sns", phoneProviders: 1, smsDisabled: false });
 
     await step(emulator, "7. pulumi destroy", () => engine.destroy());
-    console.log(`Tenant now: push provider "${emulator.state.pushProvider}" (restored), ${emulator.state.phoneProviders.size} phone providers`);
+    // The push provider the tenant had before the stack, put back; the phone provider removed.
+    tenantAfter("destroy", emulator, { pushProvider: initialPushProvider, phoneProviders: 0 });
     banner(`done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   } finally {
     stack.dispose();
