@@ -1,6 +1,6 @@
 // EventStream handlers against the emulator over real HTTP: one call per operation, write-only webhook secrets
 // kept from the inputs and never shown, replace vs update, refresh and drift, ids checked before any call,
-// 409s with the service's message and the stream's name, and check failures that never name `destination`.
+// 409s with the service's message and the stream's name (and the id of a stream of that name, to adopt), and check failures that never name `destination`.
 import { describe, expect, it } from "vitest";
 import * as handler from "../../provider/resources/eventStream/handler";
 import { apiRequests, leakedSentinels, rejectionOf, UNKNOWN, useConfiguredTenant } from "./harness";
@@ -117,12 +117,23 @@ describe("EventStream lifecycle", () => {
     await handler.delete(created.id, created.outs);
   });
 
-  it("a 409 fails with the service's message and the stream's name, without the token", async () => {
-    await createStream(inputs());
+  it("a 409 fails with the service's message and the stream's name, the id of the stream there and how to adopt it, without the token", async () => {
+    const existing = await createStream(inputs());
     const error = await rejectionOf(createStream(inputs()));
-    expect(error.message).toContain('EventStream "audit"');
-    expect(error.message).toContain("Event stream name already in use.");
+    expect(error.message).toBe(
+      'EventStream "audit": the service refused it (409): Event stream name already in use. The tenant\'s stream of this ' +
+        `name is "${existing.id}": to manage it with this resource, set adoptExisting: true (it is then updated only where ` +
+        `these inputs differ); to only read it, use EventStream.get(name, "${existing.id}") (or "pulumi import" with the ` +
+        "native tenant plugin).",
+    );
     expect(sentinels(error.message)).toEqual([]);
+  });
+
+  it("a 409 whose stream the listing cannot show fails with the service's message alone", async () => {
+    await createStream(inputs());
+    tenant().injectFault({ method: "GET", path: STREAMS, count: 1, kind: "not_entitled" });
+    const error = await rejectionOf(createStream(inputs()));
+    expect(error.message).toBe('EventStream "audit": the service refused it (409): Event stream name already in use.');
   });
 });
 

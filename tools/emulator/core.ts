@@ -1,6 +1,7 @@
 /** The emulator's parts, as one value every request handler (API routes and test controls alike) receives. */
 import type { TokenAuthority } from "./auth";
 import type { FaultBook } from "./faults";
+import type { HeldRequests } from "./heldRequests";
 import type { RateLimiter } from "./rateLimit";
 import type { RequestLog } from "./requestLog";
 import type { Router } from "./routes";
@@ -14,6 +15,7 @@ export interface EmulatorCore {
   tokenEndpoint: TokenEndpoint;
   limiter: RateLimiter;
   faults: FaultBook;
+  held: HeldRequests;
   log: RequestLog;
   router: Router;
   baseUrl: string;

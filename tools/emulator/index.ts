@@ -5,6 +5,7 @@ import { createServer as createTlsServer } from "node:https";
 import type { AddressInfo, Server } from "node:net";
 import { TokenAuthority } from "./auth";
 import { FaultBook } from "./faults";
+import { HeldRequests } from "./heldRequests";
 import { IdMint } from "./ids";
 import { bucketConfigProblem, RateLimiter } from "./rateLimit";
 import { RequestLog, TOKEN_PATH } from "./requestLog";
@@ -23,6 +24,8 @@ export type {
   BucketConfig,
   FaultKind,
   FaultSpec,
+  HeldRequest,
+  HeldRequestOutcome,
   IssueTokenOptions,
   RequestLogEntry,
 } from "./types";
@@ -113,6 +116,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const bucket = options.rateLimit === undefined ? undefined : { size: options.rateLimit, refillPerSecond: options.refillPerSecond };
   const limiter = new RateLimiter(bucket, options.retryAfter ?? false);
   const faults = new FaultBook();
+  const held = new HeldRequests();
   const log = new RequestLog();
 
   const core: EmulatorCore = {
@@ -121,6 +125,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     tokenEndpoint: new TokenEndpoint(authority, clients, ttlSeconds, ids),
     limiter,
     faults,
+    held,
     log,
     router: new Router(apiRoutes),
     baseUrl: "",
@@ -160,6 +165,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     seedMfa: (seed) => state.mfa.seed(seed),
     injectFault: (fault) => faults.add(fault),
     clearFaults: () => faults.clear(),
+    heldRequests: () => held.list(),
     setRateLimit: (config) => limiter.configure(config),
     reset: () => core.reset(),
     issueToken: async (clientId, opts = {}) => {
@@ -177,6 +183,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     rotateClientSecret: (clientId, newSecret) => core.tokenEndpoint.rotateSecret(clientId, newSecret),
     close: () => {
       closing ??= new Promise<void>((resolve, reject) => {
+        held.dropAll();
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
       });

@@ -2,7 +2,6 @@
 // bearer check and scope check applied in that order.
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
 import { performance } from "node:perf_hooks";
-import { setTimeout as sleep } from "node:timers/promises";
 import { insufficientScope } from "./auth";
 import { handleControl } from "./controls";
 import type { EmulatorCore } from "./core";
@@ -63,7 +62,11 @@ async function handle(core: EmulatorCore, req: IncomingMessage, res: ServerRespo
 
   const fault = core.faults.take(method, path);
   if (fault?.kind === "delay") {
-    await sleep(fault.delayMs ?? 0, undefined, { ref: false });
+    if ((await core.held.hold(method, path, fault.delayMs ?? 0)) === "drop") {
+      res.socket?.destroy();
+      finish(0, "delay, dropped");
+      return;
+    }
   } else if (fault && !fault.afterHandling) {
     applyFault(core, res, fault, isTokenPath, finish, fault.kind);
     return;

@@ -63,10 +63,24 @@ export interface FaultSpec {
   resetSeconds?: number;
   /** Adds a Retry-After header with this value (429 and 5xx). */
   retryAfterSeconds?: number;
-  /** For "delay": respond normally after this many milliseconds. */
+  /** For "delay": respond normally after this many milliseconds (or when a test releases it: `heldRequests()`). */
   delayMs?: number;
   /** For "drop" and 5xx: handle the request (state changes) THEN fail, modelling an ambiguous failure. */
   afterHandling?: boolean;
+}
+
+/** What ends a held request: "handle" it as usual, or "drop" its connection with the request never handled. */
+export type HeldRequestOutcome = "handle" | "drop";
+
+/** A request a delay fault holds: its method and path, and ending the delay now. */
+export interface HeldRequest {
+  method: string;
+  path: string;
+  /**
+   * "handle": as when the delay ends (the state changes, and the answer goes to the client if it is still there);
+   * "drop": the connection is closed and the request never handled (logged with status 0, faulted "delay, dropped").
+   */
+  release(outcome: HeldRequestOutcome): void;
 }
 
 export interface RequestLogEntry {
@@ -113,6 +127,8 @@ export interface Emulator {
   seedMfa(seed: MfaSeed): void;
   injectFault(fault: FaultSpec): void;
   clearFaults(): void;
+  /** The requests delay faults hold right now, oldest first: a test may end each sooner (see HeldRequest). */
+  heldRequests(): HeldRequest[];
   /** A new bucket size and refill rate (undefined: no limit), starting full; kept across reset(). */
   setRateLimit(bucket: BucketConfig | undefined): void;
   /** State, request log, counters, faults and the rate-limit bucket back to fresh; with `idSeed`, ids start over. */

@@ -12,6 +12,7 @@ import { adopt, streamNamed } from "./adoption";
 import { eventStreamDefinition as definition } from "./definition";
 import {
   conflictError,
+  createConflictError,
   destinationInputsOf,
   destinationShape,
   getStream,
@@ -38,7 +39,7 @@ export const { configure, check, diff, create, read, update, remove, list } = de
     try {
       response = await call.request("POST", EVENT_STREAMS_PATH, { operation: "create event stream", schema: eventStreamResponse, body: expandCreate(desired) });
     } catch (error) {
-      throw conflictError(error, call.what, desired.name);
+      throw await createConflictError(error, call, desired.name);
     }
     return outputsOf(response, desired.destination, "create event stream", desired.adoptExisting);
   },

@@ -38,6 +38,27 @@ export function conflictError(error: unknown, what: string, name: string): unkno
   return new Error(`${what} "${name}": the service refused it (409): ${error.serviceMessage}`);
 }
 
+/**
+ * A create's 409, as `conflictError` says it, and, when the tenant has a stream of the name (one this stack created
+ * whose answer was lost, or one made elsewhere), its id and how to take it over or read it: one listing, on failure.
+ */
+export async function createConflictError(error: unknown, call: Call, name: string): Promise<unknown> {
+  const refused = conflictError(error, call.what, name);
+  if (refused === error) return error;
+  let existing: EventStreamResponse | undefined;
+  try {
+    existing = (await listStreams(call)).find((stream) => stream.name === name);
+  } catch {
+    // The id is a convenience; the service's refusal stands without it.
+  }
+  if (!existing) return refused;
+  return new Error(
+    `${(refused as Error).message} The tenant's stream of this name is "${existing.id}": to manage it with this ` +
+      `resource, set adoptExisting: true (it is then updated only where these inputs differ); to only read it, use ` +
+      `EventStream.get(name, "${existing.id}") (or "pulumi import" with the native tenant plugin).`,
+  );
+}
+
 /** The service's 400 invalid_uri on an id it cannot parse, as the error the id check raises. */
 export function invalidUri(error: unknown, id: string): unknown {
   return error instanceof ApiError && error.status === 400 && error.errorCode === "invalid_uri" ? invalidIdError(id) : error;

@@ -91,6 +91,64 @@ describe("fault injection", () => {
     expect(ctx.emulator.requests.at(-1)!.durationMs).toBeGreaterThanOrEqual(290);
   });
 
+  /** The requests held now, once `count` are (a delay fault holds a request only once it has arrived). */
+  async function held(count: number) {
+    for (let waited = 0; ctx.emulator.heldRequests().length < count; waited += 10) {
+      if (waited > 5_000) throw new Error(`${count} held request(s) expected, ${ctx.emulator.heldRequests().length} held`);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    return ctx.emulator.heldRequests();
+  }
+
+  it("delay, released to be handled: the request is applied and answered at once, long before delayMs", async () => {
+    ctx.emulator.injectFault({ method: "POST", path: PHONE_PATH, count: 1, kind: "delay", delayMs: 60_000 });
+    const started = performance.now();
+    const answer = call(ctx.emulator, "POST", PHONE_PATH, { token: ctx.token, body: vendorProvider() });
+    const [request] = await held(1);
+    expect(request).toMatchObject({ method: "POST", path: PHONE_PATH });
+    expect(ctx.emulator.state.phoneProviders.size).toBe(0);
+    request.release("handle");
+    expect((await answer).status).toBe(201);
+    expect(performance.now() - started).toBeLessThan(30_000);
+    expect(ctx.emulator.state.phoneProviders.size).toBe(1);
+    expect(ctx.emulator.heldRequests()).toEqual([]);
+    expect(ctx.emulator.requests.at(-1)).toMatchObject({ method: "POST", status: 201, faulted: "delay" });
+  });
+
+  it("delay, released to be dropped: the connection closes and the request is never applied", async () => {
+    ctx.emulator.injectFault({ method: "POST", path: PHONE_PATH, count: 1, kind: "delay", delayMs: 60_000 });
+    const answer = call(ctx.emulator, "POST", PHONE_PATH, { token: ctx.token, body: vendorProvider() }).then(
+      () => "answered",
+      () => "connection lost",
+    );
+    const [request] = await held(1);
+    request.release("drop");
+    expect(await answer).toBe("connection lost");
+    expect(ctx.emulator.state.phoneProviders.size).toBe(0);
+    expect(ctx.emulator.requests.at(-1)).toMatchObject({ method: "POST", path: PHONE_PATH, status: 0, faulted: "delay, dropped" });
+    // Released once: a second release changes nothing.
+    request.release("handle");
+    expect(ctx.emulator.state.phoneProviders.size).toBe(0);
+  });
+
+  it("delay, its client gone before the release: a handled request is still applied", async () => {
+    ctx.emulator.injectFault({ method: "POST", path: PHONE_PATH, count: 1, kind: "delay", delayMs: 60_000 });
+    const abort = new AbortController();
+    const body = JSON.stringify(vendorProvider());
+    const answer = fetch(`${ctx.emulator.url}${PHONE_PATH}`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${ctx.token}`, "content-type": "application/json" },
+      body,
+      signal: abort.signal,
+    }).catch(() => "aborted");
+    const [request] = await held(1);
+    abort.abort();
+    expect(await answer).toBe("aborted");
+    request.release("handle");
+    for (let waited = 0; ctx.emulator.state.phoneProviders.size === 0 && waited < 5_000; waited += 10) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(ctx.emulator.state.phoneProviders.size).toBe(1);
+  });
+
   it("503 afterHandling: the create is applied, then the call fails (an ambiguous failure)", async () => {
     ctx.emulator.injectFault({ method: "POST", path: PHONE_PATH, count: 1, kind: "503", afterHandling: true });
     const res = await call(ctx.emulator, "POST", PHONE_PATH, { token: ctx.token, body: vendorProvider() });
