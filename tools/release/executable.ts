@@ -96,7 +96,27 @@ export async function buildExecutable(outDirGiven: string, platform: Platform, w
   if (platform.os === "darwin") execFileSync("codesign", ["--remove-signature", file]);
   // postject ships no types.
   const { inject } = require("postject") as { inject: Inject };
-  await inject(file, "NODE_SEA_BLOB", fs.readFileSync(blob), { sentinelFuse: SEA_FUSE, ...(platform.os === "darwin" ? { machoSegmentName: "NODE_SEA" } : {}) });
+  await withoutLiefNoteWarnings(() =>
+    inject(file, "NODE_SEA_BLOB", fs.readFileSync(blob), { sentinelFuse: SEA_FUSE, ...(platform.os === "darwin" ? { machoSegmentName: "NODE_SEA" } : {}) }),
+  );
   if (platform.os === "darwin") execFileSync("codesign", ["--sign", "-", file]);
   return { file, bundleBytes };
+}
+
+/**
+ * postject's LIEF warns once per note section of node's ELF ("Can't find string offset for section name
+ * '.note.100'"), harmlessly (nodejs/postject#83, lief-project/LIEF#816); its module binds console.warn when
+ * inject creates it, so a filter for the call's length hides those lines and lets any other through.
+ */
+async function withoutLiefNoteWarnings<T>(run: () => Promise<T>): Promise<T> {
+  const warn = console.warn;
+  console.warn = (...args: unknown[]) => {
+    if (typeof args[0] === "string" && args[0].startsWith("warning: Can't find string offset for section name")) return;
+    warn(...args);
+  };
+  try {
+    return await run();
+  } finally {
+    console.warn = warn;
+  }
 }
