@@ -212,9 +212,10 @@ export class PulumiCliEngine {
       // Warnings are what the CLI counts as such: the engine's own and those a provider or the program sent.
       diagnostics: logs.filter((log) => log.severity === "warning"),
     };
-    // Every plugin sits beside the CLI; one taken from PATH instead is a set-up the user would be warned of.
+    // A plugin comes from where the project names it or, the CLI's own, from beside it; one the CLI took from PATH
+    // (npm puts node_modules/.bin there) is not the one under test, and the user would be warned of it.
     const ambient = /using (pulumi-[\w-]+) from \$PATH/.exec(outcome.stdout + outcome.stderr);
-    if (ambient) throw new EngineRunError(`${args[0]}: the CLI warned that it took ${ambient[1]} from PATH, not from beside it`, result);
+    if (ambient) throw new EngineRunError(`${args[0]}: the CLI warned that it took ${ambient[1]} from PATH, not from where the project names it or from beside the CLI`, result);
     // The CLI's exit code with --expect-no-changes when there were changes.
     if (expectNoChanges && outcome.code !== 0 && /no changes were expected/.test(outcome.stdout + outcome.stderr)) {
       throw new ExpectNoChangesError(operation, result);
