@@ -204,9 +204,9 @@ export function checkpointRows(runs: readonly CheckpointRun[]): Row[] {
         `${kilobytes(perResource)} per resource on average ` +
         `(${megabytes(run.stateBytes)}, ${run.resources} resources, the stack's config in the default provider included); ` +
         `the backend wrote ${megabytes(run.bytesWritten)} in ${run.writes.toLocaleString("en-US")} checkpoint${run.writes === 1 ? "" : "s"}; ` +
-        `${(run.wallMs / 1000).toFixed(1)} s (each checkpoint written twice: the copy PULUMI_RETAIN_CHECKPOINTS keeps, to count it)`,
+        `${(run.wallMs / 1000).toFixed(1)} s${run.writes > 1 ? " (each checkpoint written twice: the copy PULUMI_RETAIN_CHECKPOINTS keeps, to count it)" : ""}`,
       goal: run.texts === "current" ? `≤ ${kilobytes(STATE_BYTES_PER_RESOURCE_GOAL)} per ticket` : "— (what existing stacks hold)",
-      verdict: run.texts === "current" ? verdictOf(run) : "",
+      verdict: run.texts === "current" ? verdictOf(run) : "—",
     };
   });
 }
