@@ -142,7 +142,7 @@ function lifecycle(program: Program): void {
       emulator = await startEmulator({ clients: [CLIENT] });
       emulator.seedEventStreams(2);
       const config = Object.fromEntries(Object.entries(program.config).map(([key, value]) => [key, { value, secret: true }]));
-      engine = pluginProjectEngine(program.makeProject(), emulator, CLIENT, config, { ...program.env, PATH: toolsPath }) as PulumiCliEngine;
+      engine = pluginProjectEngine(program.makeProject(), emulator, CLIENT, config, { ...program.env, PATH: toolsPath });
       const env = cliEnv(engine.commandEnv());
       run(requirePulumiCli().bin, ["plugin", "install", "resource", "tenant", packageVersion(), "--file", archive], work, env);
       expect(run(requirePulumiCli().bin, ["plugin", "ls", "--json"], work, env)).toContain(`"version": "${packageVersion()}"`);
