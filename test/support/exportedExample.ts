@@ -19,7 +19,7 @@ import { seedRealisticTenant } from "./realisticTenant";
 export const EXAMPLE_FOLDER = path.join(REPO_ROOT, "examples", "exported");
 /** The files export writes, all of them kept in the example. */
 export const EXPORTED_FILES = ["Pulumi.yaml", "package.json", "tsconfig.json", "index.ts", "import.json"] as const;
-export const EXAMPLE_PORT = 4417;
+const EXAMPLE_PORT = 4417;
 const ID_SEED = "examples/exported";
 const CLIENT = { id: "exported-example", secret: "exported-example-secret" };
 

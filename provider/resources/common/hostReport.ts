@@ -24,7 +24,7 @@ function quietConsole(): void {
 }
 
 /** `error`, its stack reduced to its first line, and the host's echo of it expected and dropped. */
-export function reportedOnce(error: unknown): unknown {
+function reportedOnce(error: unknown): unknown {
   if (!(error instanceof Error)) return error;
   Object.defineProperty(error, "stack", { value: `${error.name}: ${error.message}`, writable: true, configurable: true, enumerable: false });
   quietConsole();

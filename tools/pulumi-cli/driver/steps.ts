@@ -55,7 +55,7 @@ export interface Step {
 /** Ops that change nothing. */
 export const UNCHANGED_OPS: ReadonlySet<StepOp> = new Set<StepOp>(["same", "read", "refresh-same"]);
 
-export function isRefreshOp(op: StepOp): boolean {
+function isRefreshOp(op: StepOp): boolean {
   return op.startsWith("refresh-");
 }
 
