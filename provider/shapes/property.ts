@@ -336,6 +336,30 @@ export function shapeAt(shapes: PropertyShape[], root: unknown, path: readonly P
   return shape;
 }
 
+/**
+ * Whether the schema knows the value at `path` to be no secret and to hold none: every property on the way is known
+ * and not secret, and the last one's type holds no secret (a union's tag, an enum, counts as known). A value under a
+ * key the schema does not know (a misspelt secret field's, say) is not.
+ */
+export function knownPlainAt(shapes: PropertyShape[], root: unknown, path: readonly PropertyKey[]): boolean {
+  let type: TypeShape = { kind: "object", properties: shapes };
+  let value = root;
+  for (const [index, segment] of path.entries()) {
+    const container = value as Record<PropertyKey, unknown> | undefined;
+    value = typeof container === "object" && container !== null ? container[segment] : undefined;
+    if (typeof segment === "number") {
+      if (type.kind !== "array") return false;
+      type = type.items;
+      continue;
+    }
+    if (type.kind === "union" && segment === type.discriminator) return index === path.length - 1;
+    const shape: PropertyShape | undefined = nestedShapes(type, container)?.find((candidate) => candidate.name === segment);
+    if (!shape || shape.secret === true) return false;
+    type = shape.type;
+  }
+  return !typeHoldsSecret(type);
+}
+
 /** A copy of `value` (of `type`) without its secret properties, at any depth: the part that can be compared or shown. */
 export function withoutSecretValues(type: TypeShape, value: unknown): unknown {
   if (type.kind === "array" && Array.isArray(value)) return value.map((item) => withoutSecretValues(type.items, item));

@@ -167,6 +167,13 @@ describe("EventStream check", () => {
       [inputs({ destination: { type: "kafka", configuration: { token: TOKEN } } }), "destination.type"],
       [inputs({ destination: { type: "webhook", configuration: { webhookEndpoint: "https://h.example.com", webhookAuthorization: { method: "bearer" } } } }), "destination.configuration.webhookAuthorization.token"],
       [inputs({ destination: { ...eventBridge(), configuration: { awsAccountId: "12", awsRegion: "us-east-1" } } }), "destination.configuration.awsAccountId"],
+      // A secret given where the object holding it belongs, or under a misspelt key: the value is not said.
+      [inputs({ destination: { type: "webhook", configuration: { webhookEndpoint: "https://h.example.com", webhookAuthorization: TOKEN } } }), "destination.configuration.webhookAuthorization"],
+      [
+        inputs({ destination: { type: "webhook", configuration: { webhookEndpoint: "https://h.example.com", webhookAuthorization: { method: "bearer", tokn: TOKEN } } } }),
+        "destination.configuration.webhookAuthorization.tokn",
+      ],
+      [inputs({ destination: { type: "webhook", configuration: { webhookEndpoint: "https://h.example.com", bearerToken: TOKEN } } }), "destination.configuration.bearerToken"],
     ];
     for (const [desired, path] of cases) {
       const failures = await failuresOf(desired);

@@ -11,7 +11,7 @@
  */
 import type { CheckFailure, CheckResult } from "@pulumi/pulumi/dynamic";
 import { z } from "zod";
-import { nestedShapes, propertiesOf, shapeAt, typeHoldsSecret, visitProperties, type PropertyShape } from "../../shapes/property";
+import { knownPlainAt, nestedShapes, propertiesOf, shapeAt, typeHoldsSecret, visitProperties, type PropertyShape } from "../../shapes/property";
 import { mayKeepServiceValues, type InputsOf, type ResourceDefinition } from "./definition";
 import { MIN_SECRET_LENGTH } from "../../secretLength";
 import { canonicalJson, hasState, isPlainObject, isUnknown, withoutDoorKeys, type PropertyBag } from "./jsonValues";
@@ -98,20 +98,17 @@ function pathSegments(path: string): (string | number)[] {
 /**
  * The engine prints a failure's value by looking its property up among the top-level inputs: a nested path finds
  * nothing there and prints `{<nil>}`. So a failure inside a property names no property (the engine then prints the
- * reason alone), and its reason starts with the path and ends, unless it is or lies inside a secret, with the value:
+ * reason alone), and its reason starts with the path and ends, unless it is, holds or lies inside a secret (or the
+ * schema does not know it), with the value:
  * `destination.configuration.webhookEndpoint must be an https:// URL (got "http://hooks.example.com")`.
  */
 function withNestedValuesSaid(shapes: readonly PropertyShape[], inputs: PropertyBag, failures: CheckFailure[]): CheckFailure[] {
-  const secretPaths = new Set<string>();
-  visitProperties(shapes, inputs, (shape, _value, path) => {
-    if (shape.secret === true) secretPaths.add(path);
-  });
-  const underSecret = (path: string): boolean => [...secretPaths].some((secret) => path === secret || path.startsWith(`${secret}.`) || path.startsWith(`${secret}[`));
   return failures.map((failure) => {
     const path = failure.property ?? "";
     if (!/[.[]/.test(path)) return failure;
-    const value = valueAt(inputs, pathSegments(path));
-    const shown = value === undefined || underSecret(path) ? "" : ` (got ${shownValue(value)})`;
+    const segments = pathSegments(path);
+    const value = valueAt(inputs, segments);
+    const shown = value === undefined || !knownPlainAt([...shapes], inputs, segments) ? "" : ` (got ${shownValue(value)})`;
     return { property: "", reason: `${path} ${failure.reason}${shown}` };
   });
 }
