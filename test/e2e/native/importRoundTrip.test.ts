@@ -8,10 +8,12 @@
  * A new importable resource needs an example below: the test fails naming it until it has one.
  *
  * The examples share their set-ups: the first example of every type lives on one tenant, the second ones on another
- * (a tenant holds one phone provider): one `up` makes a tenant's objects outside the importing stack, each is imported
- * into that stack with its own `pulumi import`, and one preview and one `up` of the generated code follow.
+ * (a tenant holds one phone provider): one `up` makes a tenant's objects outside the importing stack, one
+ * `pulumi import --file` lists them all and brings them into that stack in one deployment, protected, with the code
+ * for each, and one preview and one `up` of the generated code follow. (The command's other form, one resource named
+ * on the command line, is test/e2e/native/import.test.ts's and mfaImport.test.ts's.)
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -154,12 +156,23 @@ describe.sequential.each(groups)("import of example $index of each importable re
     expect(Object.keys(ids).sort()).toEqual(group.map(({ name }) => name).sort());
   });
 
-  it.each(group)("$name is imported; the generated inputs fill absent required inputs with zero values", async ({ definition, name }) => {
-    expect(ids[name]).toBeTruthy();
-    const result = await stack("importing", []).importResource(`tenant:index:${definition.name}`, name, ids[name]);
-    const step = result.steps.find((candidate) => candidate.op === "import" && candidate.name === name);
-    expect(step?.generatedInputs).toBeDefined();
-    generated[name] = step!.generatedInputs!;
+  it("all are imported from one import file in one deployment, protected, each with its generated code", async () => {
+    expect(Object.keys(ids).sort()).toEqual(group.map(({ name }) => name).sort());
+    const file = join(stateDirs[1], "import.json");
+    writeFileSync(file, JSON.stringify({ resources: group.map(({ definition, name }) => ({ type: `tenant:index:${definition.name}`, name, id: ids[name] })) }));
+    const importing = stack("importing", []);
+    const result = await importing.importFile(file);
+    for (const step of result.steps) if (step.op === "import" && step.generatedInputs) generated[step.name] = step.generatedInputs;
+    expect(Object.keys(generated).sort()).toEqual(group.map(({ name }) => name).sort());
+    const state = await importing.readState();
+    const imported = state.resources.filter((resource) => resource.type.startsWith("tenant:index:"));
+    expect(imported.map((resource) => [resource.urn.split("::").pop(), resource.id, resource.protect]).sort()).toEqual(
+      group.map(({ name }) => [name, ids[name], true]).sort(),
+    );
+  });
+
+  it.each(group)("$name: the generated inputs fill absent required inputs with zero values, and hold no secret", ({ definition, name }) => {
+    expect(generated[name]).toBeDefined();
     for (const shape of propertiesOf(definition.inputs)) if (shape.required) expect(generated[name], shape.name).toHaveProperty(shape.name);
     for (const sentinel of SENTINELS) expect(JSON.stringify(generated[name])).not.toContain(sentinel);
   });
