@@ -17,14 +17,18 @@ const ownSuites = ["test/reliability/**", "test/sdk/**"];
  */
 const LONGEST_FIRST = [
   "test/reliability/faultMatrix.test.ts",
-  "test/reliability/randomSchedules.test.ts",
-  "test/reliability/faultDelay.test.ts",
   "test/reliability/interruptions.test.ts",
+  "test/reliability/faultDelay.test.ts",
   "test/e2e/native/releaseArtifacts.test.ts",
+  "test/reliability/tokenExpiry.test.ts",
+  "test/reliability/randomSchedules.test.ts",
   "test/e2e/exportRoundTrip.test.ts",
   "test/sdk/sdkMatrix.test.ts",
-  "test/reliability/tokenExpiry.test.ts",
+  "test/reliability/echoLeaks.test.ts",
   "test/e2e/rotation.test.ts",
+  "test/reliability/pushCredentialLeaks.test.ts",
+  "test/e2e/userErrors.test.ts",
+  "test/e2e/drift.test.ts",
 ];
 
 class LongestFirst extends BaseSequencer {
