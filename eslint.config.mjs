@@ -39,7 +39,7 @@ export default tseslint.config(
         {
           root: "provider",
           layers: [
-            ["index.ts", "plugin/", "cli/"],
+            ["index.ts", "plugin/", "cli/", "policy/"],
             ["functions/"],
             ["resources/", "provider.ts", "providerArgs.generated.ts"],
             ["shapes/"],
