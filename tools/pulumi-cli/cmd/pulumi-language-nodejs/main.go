@@ -14,7 +14,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
 	"os/exec"
 	"strconv"
 	"strings"
@@ -24,10 +23,11 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/common/util/rpcutil"
 	"github.com/pulumi/pulumi/sdk/v3/go/common/version"
 	pulumirpc "github.com/pulumi/pulumi/sdk/v3/proto/go"
-	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/types/known/emptypb"
+
+	"pulumi-tenant.local/tools/pulumi-cli/langhost"
 )
 
 type host struct {
@@ -180,19 +180,5 @@ func (host) RunPlugin(req *pulumirpc.RunPluginRequest, server pulumirpc.Language
 }
 
 func main() {
-	handle, err := rpcutil.ServeWithOptions(rpcutil.ServeOptions{
-		Init: func(server *grpc.Server) error {
-			pulumirpc.RegisterLanguageRuntimeServer(server, host{})
-			return nil
-		},
-	})
-	if err != nil {
-		fmt.Fprintf(os.Stderr, "could not start the language host: %v\n", err)
-		os.Exit(1)
-	}
-	fmt.Printf("%d\n", handle.Port)
-	if err := <-handle.Done; err != nil {
-		fmt.Fprintf(os.Stderr, "the language host stopped: %v\n", err)
-		os.Exit(1)
-	}
+	langhost.Serve(host{})
 }
