@@ -11,6 +11,7 @@ import { isImportable, type OperationScopes, type ResourceDefinition } from "../
 import { isExported, type ExportFacts, type ExportMatch } from "../resources/common/exported";
 import { propertiesOf, type PropertyShape, type TypeShape } from "../shapes/property";
 import { dynamicResourceType } from "../resources/common/providerText";
+import { TENANT_MFA_RULE_INFO } from "../policy";
 import { RESOURCES } from "../resources/registry";
 import { CONFIG_KEYS, SETTINGS, SETTING_NAMES } from "../settings";
 import { headingsOf, tableOfContents } from "./readmeMarkdown";
@@ -274,6 +275,24 @@ function renderMockTokens(): string {
   return table(["In your program", "Reaches the mocks' …"], rows);
 }
 
+// The policy pack's rules -------------------------------------------------------------------------------------------
+
+const JUDGED = {
+  resource: "each resource, before its step",
+  stack: "the tenant's resources together, once the program ran",
+} as const;
+
+function renderPolicyRules(readme: string): string {
+  const rows = TENANT_MFA_RULE_INFO.map((rule) => [
+    code(rule.name),
+    rule.defaultLevel,
+    rule.description,
+    rule.reads.map((name) => linkTo(readme, name)).join(", "),
+    JUDGED[rule.judges],
+  ]);
+  return table(["Rule", "Default level", "What it asks for", "Reads", "Judges"], rows);
+}
+
 export const GENERATED_SECTIONS: readonly GeneratedSection[] = [
   { name: "contents", render: tableOfContents },
   { name: "settings", render: renderSettings },
@@ -284,4 +303,5 @@ export const GENERATED_SECTIONS: readonly GeneratedSection[] = [
   { name: "plugin", render: renderPlugin },
   { name: "mock-tokens", render: renderMockTokens },
   { name: "export", render: renderExport },
+  { name: "policy-rules", render: renderPolicyRules },
 ];

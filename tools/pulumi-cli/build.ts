@@ -20,8 +20,17 @@ const DISK_NEEDED = 5 * 1024 ** 3;
 const PKG_MODULE = "github.com/pulumi/pulumi/pkg/v3";
 const SDK_MODULE = "github.com/pulumi/pulumi/sdk/v3";
 const YAML_MODULE = "github.com/pulumi/pulumi-yaml";
-/** The CLI, the YAML host, and this module's stand-ins for the Python and Go hosts (see langhost/host.go). */
-const MAIN_PACKAGES = [`${PKG_MODULE}/cmd/pulumi`, `${YAML_MODULE}/cmd/pulumi-language-yaml`, "./cmd/pulumi-language-python", "./cmd/pulumi-language-go"];
+/**
+ * The CLI, the YAML host, this module's stand-ins for the Python and Go hosts (see langhost/host.go), and for the
+ * Node.js host the one that starts policy packs (cmd/pulumi-language-nodejs).
+ */
+const MAIN_PACKAGES = [
+  `${PKG_MODULE}/cmd/pulumi`,
+  `${YAML_MODULE}/cmd/pulumi-language-yaml`,
+  "./cmd/pulumi-language-python",
+  "./cmd/pulumi-language-go",
+  "./cmd/pulumi-language-nodejs",
+];
 
 export interface Pins {
   pulumi: string;
@@ -116,6 +125,7 @@ const EXECUTABLES = [
   "pulumi-language-yaml",
   "pulumi-language-python",
   "pulumi-language-go",
+  "pulumi-language-nodejs",
   "pulumi-resource-pulumi-nodejs",
   "pulumi-language-python-exec",
 ];
