@@ -1,0 +1,39 @@
+/** Pulumi CLI versions as `pulumi version` prints them (`v3.274.1`, `v3.275.0-alpha.1+dirty`), and their order. */
+
+/**
+ * Which `pulumi` on PATH a caller takes: the suites exactly the pinned release (their stand-in hosts and launchers are
+ * built for it, beside it), a user's command (`npm run pulumi`, `npm run demo`) the pinned release or any newer one.
+ */
+export type PathPolicy = "pinned" | "pinnedOrNewer";
+
+const VERSION = /^v?(\d+)\.(\d+)\.(\d+)(?:-([0-9A-Za-z.-]+))?(?:\+[0-9A-Za-z.-]+)?$/;
+
+/**
+ * Negative when `a` is older than `b`, 0 when the same release, positive when newer; undefined when either is not a
+ * version. A prerelease comes before its release (`v3.275.0-alpha.1` < `v3.275.0`); build metadata is ignored.
+ */
+export function compareVersions(a: string, b: string): number | undefined {
+  const [left, right] = [VERSION.exec(a.trim()), VERSION.exec(b.trim())];
+  if (!left || !right) return undefined;
+  for (let index = 1; index <= 3; index++) {
+    const difference = Number(left[index]) - Number(right[index]);
+    if (difference !== 0) return difference;
+  }
+  if (left[4] === right[4]) return 0;
+  if (left[4] === undefined) return 1;
+  if (right[4] === undefined) return -1;
+  return comparePrereleases(left[4].split("."), right[4].split("."));
+}
+
+/** Semver's order of prerelease identifiers: numbers by value and before words, words by text, a shorter list first. */
+function comparePrereleases(left: string[], right: string[]): number {
+  for (let index = 0; index < Math.min(left.length, right.length); index++) {
+    const [a, b] = [left[index], right[index]];
+    if (a === b) continue;
+    const [aNumber, bNumber] = [/^\d+$/.test(a), /^\d+$/.test(b)];
+    if (aNumber && bNumber) return Number(a) - Number(b);
+    if (aNumber !== bNumber) return aNumber ? -1 : 1;
+    return a < b ? -1 : 1;
+  }
+  return left.length - right.length;
+}
