@@ -143,14 +143,22 @@ export function recordedBuildIsCurrent(keyFile: string, pins: Pins, key: string 
 const NEEDED_BESIDE = "pulumi-resource-pulumi-nodejs";
 
 /**
- * The `pulumi` on PATH (not this folder's), the version it reports, and whether the launcher sits beside it, if there
- * is one that runs.
+ * Set while the `pulumi` on PATH is asked its version. A `pulumi` that is this repository's runner under another name
+ * (a script that runs tools/pulumi-cli/pulumi.ts, as a test puts on PATH) exits at once with `RUNNER_PROBE_EXIT`
+ * instead of looking on PATH itself, which would ask itself again without end.
+ */
+export const RUNNER_PROBE = "PULUMI_TENANT_RUNNER_PROBE";
+export const RUNNER_PROBE_EXIT = 86;
+
+/**
+ * The `pulumi` on PATH (not this folder's, not this repository's runner), the version it reports, and whether the
+ * launcher sits beside it, if there is one that runs.
  */
 function pulumiOnPath(): { bin: string; version: string; complete: boolean } | undefined {
   const which = spawnSync("sh", ["-c", "command -v pulumi"], { encoding: "utf8" });
   const found = which.status === 0 ? which.stdout.trim() : "";
   if (!found || path.resolve(path.dirname(found)) === BIN_DIR) return undefined;
-  const version = spawnSync(found, ["version"], { encoding: "utf8", env: { ...process.env, PULUMI_SKIP_UPDATE_CHECK: "true" } });
+  const version = spawnSync(found, ["version"], { encoding: "utf8", env: { ...process.env, PULUMI_SKIP_UPDATE_CHECK: "true", [RUNNER_PROBE]: "1" } });
   if (version.status !== 0) return undefined;
   const bin = fs.realpathSync(found);
   return { bin, version: version.stdout.trim(), complete: fs.existsSync(path.join(path.dirname(bin), NEEDED_BESIDE)) };

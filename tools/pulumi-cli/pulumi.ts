@@ -10,7 +10,7 @@ import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { parse as parseYaml } from "yaml";
-import { describeCli, ensurePulumiCli, PulumiCliUnavailableError, type PulumiCli } from "./build";
+import { describeCli, ensurePulumiCli, PulumiCliUnavailableError, RUNNER_PROBE, RUNNER_PROBE_EXIT, type PulumiCli } from "./build";
 import { startNodejsClientHost, type ClientHost } from "./nodejsClientHost";
 
 /** The commands that run the program, and so take `--client`. */
@@ -112,6 +112,8 @@ export async function runPulumi(cli: PulumiCli, args: readonly string[], opts: P
 }
 
 if (require.main === module) {
+  // Asked its version as the `pulumi` on PATH by another run of this runner: it is not a CLI to take.
+  if (process.env[RUNNER_PROBE] === "1") process.exit(RUNNER_PROBE_EXIT);
   (async () => {
     const cli = await ensurePulumiCli(undefined, "pinnedOrNewer");
     // Written at once, before the CLI's own output.
