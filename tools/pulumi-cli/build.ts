@@ -10,7 +10,7 @@ import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { buildDoneLine, buildProgressLine, failedBuildMessage, freeBytes, missingCliMessage } from "./buildReport";
-import { compareVersions, type PathPolicy } from "./cliVersion";
+import { cliChoice, pathCliFits, type PathPolicy } from "./cliChoice";
 
 export const CLI_DIR = __dirname;
 export const BIN_DIR = path.join(CLI_DIR, "bin");
@@ -172,13 +172,6 @@ function pathCliRefusal(onPath: { bin: string; version: string; complete: boolea
   return onPath.complete ? undefined : `the pulumi on PATH (${onPath.bin}, ${onPath.version}) has no ${NEEDED_BESIDE} beside it, as a release has`;
 }
 
-/** Whether a caller with this policy takes a `pulumi` on PATH of this version. */
-export function pathCliFits(version: string, pin: string, policy: PathPolicy): boolean {
-  if (policy === "pinned") return version === pin;
-  const order = compareVersions(version, pin);
-  return order !== undefined && order >= 0;
-}
-
 /** The CLI when one is ready (a current build, or the pinned release on PATH), without building: what the suites run. */
 export function locatePulumiCli(): PulumiCli | undefined {
   const pins = readPins();
@@ -188,18 +181,6 @@ export function locatePulumiCli(): PulumiCli | undefined {
 }
 
 export class PulumiCliUnavailableError extends Error {}
-
-/**
- * Which CLI to use. The suites (`pinned`): a current build, else the pinned release on PATH, else a new build where Go
- * is, else none. A user's command (`pinnedOrNewer`): their `pulumi` on PATH when it is the pin or newer, else a
- * current build, else a new build where Go is, else none.
- */
-export function cliChoice(facts: { policy: PathPolicy; currentBuild: boolean; pathFits: boolean; go: boolean }): "built" | "path" | "build" | "missing" {
-  if (facts.policy === "pinnedOrNewer" && facts.pathFits) return "path";
-  if (facts.currentBuild) return "built";
-  if (facts.pathFits) return "path";
-  return facts.go ? "build" : "missing";
-}
 
 /** The CLI, building it first when Go is here and no CLI the policy takes is. */
 export async function ensurePulumiCli(

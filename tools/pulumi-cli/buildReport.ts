@@ -1,7 +1,7 @@
 /** The words the CLI build prints: progress, the missing-toolchain line, the free disk it checks. */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import type { PathPolicy } from "./cliVersion";
+import type { PathPolicy } from "./cliChoice";
 
 /** The one line `npm test` (or, for `pinnedOrNewer`, the demo and `npm run pulumi`) stops with when no CLI can be had. */
 export function missingCliMessage(version: string, policy: PathPolicy = "pinned"): string {
@@ -24,14 +24,19 @@ function clock(elapsedMs: number): string {
  * ends below the total: `buildDoneLine` says how many.
  */
 export function buildProgressLine(version: string, compiled: number, total: number, elapsedMs: number): string {
-  return `pulumi CLI ${version}: compiled ${compiled} of ${total} packages, the others still to compile or in Go's build cache (${clock(elapsedMs)})`;
+  return `pulumi CLI ${version}: compiled ${compiled} of ${total} packages, the others still to compile, in Go's build cache or with nothing to compile (${clock(elapsedMs)})`;
 }
 
-/** The build's last line of progress, once Go succeeded: every package ready, and how many Go's cache gave. */
+/**
+ * The build's last line of progress, once Go succeeded: every package ready, how many Go compiled now, and the others,
+ * which it never names: those its build cache held, and those with nothing to compile (`unsafe`; 7 of them in an
+ * empty cache).
+ */
 export function buildDoneLine(version: string, compiled: number, total: number, elapsedMs: number): string {
   const fresh = Math.min(compiled, total);
-  const cached = total - fresh;
-  const detail = cached === 0 ? "all compiled now" : fresh === 0 ? "all from Go's build cache" : `${fresh} compiled now, ${cached} from Go's build cache`;
+  const others = total - fresh;
+  const detail =
+    others === 0 ? "all compiled now" : `${fresh} compiled now, the other ${others} already in Go's build cache or with nothing to compile`;
   return `pulumi CLI ${version}: ${total} of ${total} packages ready: ${detail} (${clock(elapsedMs)})`;
 }
 

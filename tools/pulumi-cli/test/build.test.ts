@@ -3,9 +3,9 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { describe, expect, it } from "vitest";
-import { CLI_DIR, buildKey, cliChoice, pathCliFits, readPins, recordedBuildIsCurrent } from "../build";
+import { CLI_DIR, buildKey, readPins, recordedBuildIsCurrent } from "../build";
 import { buildDoneLine, buildProgressLine, failedBuildMessage, missingCliMessage, tail } from "../buildReport";
-import { compareVersions } from "../cliVersion";
+import { cliChoice, compareVersions, pathCliFits } from "../cliChoice";
 
 describe("the pins", () => {
   it("go.mod pins pkg/v3 and sdk/v3 to one release and pulumi-yaml beside them", () => {
@@ -99,14 +99,15 @@ describe("when a build is reused", () => {
 describe("what a build prints", () => {
   it("progress: packages compiled of the total and the time so far", () => {
     expect(buildProgressLine("v3.259.0", 512, 1710, 130_400)).toBe(
-      "pulumi CLI v3.259.0: compiled 512 of 1710 packages, the others still to compile or in Go's build cache (2m10s)",
+      "pulumi CLI v3.259.0: compiled 512 of 1710 packages, the others still to compile, in Go's build cache or with nothing to compile (2m10s)",
     );
   });
 
-  it("the last line of progress ends at the total, saying how many Go's build cache gave", () => {
-    expect(buildDoneLine("v3.259.0", 463, 1729, 407_000)).toBe("pulumi CLI v3.259.0: 1729 of 1729 packages ready: 463 compiled now, 1266 from Go's build cache (6m47s)");
+  it("the last line of progress ends at the total, saying how many Go compiled and that it names no other", () => {
+    expect(buildDoneLine("v3.259.0", 463, 1729, 407_000)).toBe(
+      "pulumi CLI v3.259.0: 1729 of 1729 packages ready: 463 compiled now, the other 1266 already in Go's build cache or with nothing to compile (6m47s)",
+    );
     expect(buildDoneLine("v3.259.0", 1729, 1729, 60_000)).toBe("pulumi CLI v3.259.0: 1729 of 1729 packages ready: all compiled now (1m00s)");
-    expect(buildDoneLine("v3.259.0", 0, 1729, 3_000)).toBe("pulumi CLI v3.259.0: 1729 of 1729 packages ready: all from Go's build cache (0m03s)");
   });
 
   it("a failure's last lines, where Go puts the error", () => {

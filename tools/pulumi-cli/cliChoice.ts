@@ -1,4 +1,7 @@
-/** Pulumi CLI versions as `pulumi version` prints them (`v3.274.1`, `v3.275.0-alpha.1+dirty`), and their order. */
+/**
+ * Which Pulumi CLI a command runs: the policies, the order of versions as `pulumi version` prints them (`v3.274.1`,
+ * `v3.275.0-alpha.1+dirty`), and the choice between a `pulumi` on PATH, a current build and a new one.
+ */
 
 /**
  * Which `pulumi` on PATH a caller takes: the suites exactly the pinned release (their stand-in hosts and launchers are
@@ -36,4 +39,23 @@ function comparePrereleases(left: string[], right: string[]): number {
     return a < b ? -1 : 1;
   }
   return left.length - right.length;
+}
+
+/** Whether a caller with this policy takes a `pulumi` on PATH of this version. */
+export function pathCliFits(version: string, pin: string, policy: PathPolicy): boolean {
+  if (policy === "pinned") return version === pin;
+  const order = compareVersions(version, pin);
+  return order !== undefined && order >= 0;
+}
+
+/**
+ * Which CLI to use. The suites (`pinned`): a current build, else the pinned release on PATH, else a new build where Go
+ * is, else none. A user's command (`pinnedOrNewer`): their `pulumi` on PATH when it is the pin or newer, else a
+ * current build, else a new build where Go is, else none.
+ */
+export function cliChoice(facts: { policy: PathPolicy; currentBuild: boolean; pathFits: boolean; go: boolean }): "built" | "path" | "build" | "missing" {
+  if (facts.policy === "pinnedOrNewer" && facts.pathFits) return "path";
+  if (facts.currentBuild) return "built";
+  if (facts.pathFits) return "path";
+  return facts.go ? "build" : "missing";
 }
