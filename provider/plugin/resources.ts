@@ -146,7 +146,7 @@ export async function read(req: InstanceType<typeof proto.ReadRequest>): Promise
     const { failures = [] } = await handler.check(result.inputs ?? {}, result.inputs ?? {});
     if (failures.length > 0) throw unrepresentableImport(resource.definition, req.getId(), failures);
   }
-  const advice = isImport ? writeOnlyAdvice(resource.definition) : undefined;
+  const advice = isImport ? writeOnlyAdvice(resource.definition, result.inputs) : undefined;
   if (advice) await engineLog("warning", advice, req.getUrn());
   const secretKeys = new Set([...stored.secretKeys, ...storedInputs.secretKeys]);
   return response
