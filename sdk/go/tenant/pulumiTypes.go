@@ -814,7 +814,7 @@ func (o EventStreamEventBridgeDestinationOutput) Type() pulumi.StringOutput {
 type EventStreamEventBridgeDestinationConfiguration struct {
 	// The AWS account (12 digits). Changing it replaces the stream.
 	AwsAccountId string `pulumi:"awsAccountId"`
-	// The AWS region, e.g. `us-east-1`. Changing it replaces the stream.
+	// The AWS region, e.g. `us-east-1`: one the service offers EventBridge destinations in (`af-south-1` to `us-west-2`, checked before any call). Changing it replaces the stream.
 	AwsRegion string `pulumi:"awsRegion"`
 }
 
@@ -832,7 +832,7 @@ type EventStreamEventBridgeDestinationConfigurationInput interface {
 type EventStreamEventBridgeDestinationConfigurationArgs struct {
 	// The AWS account (12 digits). Changing it replaces the stream.
 	AwsAccountId pulumi.StringInput `pulumi:"awsAccountId"`
-	// The AWS region, e.g. `us-east-1`. Changing it replaces the stream.
+	// The AWS region, e.g. `us-east-1`: one the service offers EventBridge destinations in (`af-south-1` to `us-west-2`, checked before any call). Changing it replaces the stream.
 	AwsRegion pulumi.StringInput `pulumi:"awsRegion"`
 }
 
@@ -867,7 +867,7 @@ func (o EventStreamEventBridgeDestinationConfigurationOutput) AwsAccountId() pul
 	return o.ApplyT(func(v EventStreamEventBridgeDestinationConfiguration) string { return v.AwsAccountId }).(pulumi.StringOutput)
 }
 
-// The AWS region, e.g. `us-east-1`. Changing it replaces the stream.
+// The AWS region, e.g. `us-east-1`: one the service offers EventBridge destinations in (`af-south-1` to `us-west-2`, checked before any call). Changing it replaces the stream.
 func (o EventStreamEventBridgeDestinationConfigurationOutput) AwsRegion() pulumi.StringOutput {
 	return o.ApplyT(func(v EventStreamEventBridgeDestinationConfiguration) string { return v.AwsRegion }).(pulumi.StringOutput)
 }
