@@ -202,6 +202,29 @@ describe("EventStream check", () => {
     expect(apiRequests(tenant()) - before).toBe(0);
   });
 
+  it("refuses a webhook user name or header name the service would refuse, before any call", async () => {
+    const authorization = (webhookAuthorization: Record<string, string>) =>
+      inputs({ destination: { ...webhook(), configuration: { ...webhook().configuration, webhookAuthorization } } });
+    const before = apiRequests(tenant());
+    const basic = (username: string) => authorization({ method: "basic", username, password: TOKEN });
+    const header = (headerKey: string) => authorization({ method: "custom_header", headerKey, headerValue: TOKEN });
+    // A user name with a colon may be a user:password pair: it is not quoted back.
+    expect(await failuresOf(basic("deliveries:hunter22"))).toEqual([
+      { property: "", reason: "destination.configuration.webhookAuthorization.username must not contain a colon (Basic authorization joins the user name and the password with one)" },
+    ]);
+    expect(await failuresOf(basic("u".repeat(129)))).toEqual([
+      { property: "", reason: expect.stringMatching(/^destination\.configuration\.webhookAuthorization\.username must be at most 128 character\(s\) long/) },
+    ]);
+    for (const name of ["X Hook Key", "X-Hook-Key:", ""]) {
+      expect(await failuresOf(header(name))).toEqual([
+        { property: "", reason: expect.stringMatching(/^destination\.configuration\.webhookAuthorization\.headerKey must be an HTTP header name: ASCII letters, digits and !#\$%&'\*\+\.\^_`\|~- only \(no space or colon\)/) },
+      ]);
+    }
+    expect(await failuresOf(header("X-Hook_Key.v2"))).toEqual([]);
+    expect(await failuresOf(basic("deliveries"))).toEqual([]);
+    expect(apiRequests(tenant()) - before).toBe(0);
+  });
+
   it("never quotes back a value shaped like a credential: a URL's query, user info or fragment", async () => {
     const endpoint = (webhookEndpoint: string) => inputs({ destination: { ...webhook(), configuration: { ...webhook().configuration, webhookEndpoint } } });
     for (const given of [`http://hooks.example.org/?token=${TOKEN}`, `http://deliveries:${TOKEN}@hooks.example.org/in`, `ftp://hooks.example.org/#${TOKEN}`]) {

@@ -31,6 +31,13 @@ const KEPT = "An existing stream may leave it out (as imported code does): the s
 const secretText = (what: string) =>
   property(z.string().min(1), { description: `${what} At least 4 characters. ${SECRET} ${KEPT}`, secret: true, writeOnly: true, keptWhenOmitted: true });
 
+// The shapes the service's API description gives a webhook's authorization (EventStreamWebhookBasicAuth,
+// EventStreamWebhookCustomHeaderAuth): it refuses a user name with a colon or over 128 characters, and a header name
+// that is not an HTTP token.
+const NO_COLON = "must not contain a colon (Basic authorization joins the user name and the password with one)";
+const HEADER_NAME = /^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/;
+const NOT_A_HEADER_NAME = "must be an HTTP header name: ASCII letters, digits and !#$%&'*+.^_`|~- only (no space or colon)";
+
 const variant = <Shape extends z.ZodRawShape>(shape: Shape, description: string, typeName: string) =>
   property(strictShape(shape), { description, typeName });
 
@@ -45,7 +52,9 @@ const authorizationArgs = property(
     variant(
       {
         method: property(z.literal("basic"), { description: '`"basic"`' }),
-        username: property(z.string().min(1), { description: "The user name." }),
+        username: property(z.string().min(1).max(128).regex(/^[^:]+$/, { message: NO_COLON }), {
+          description: "The user name: 1 to 128 characters, no colon (Basic authorization joins it to the password with one).",
+        }),
         password: secretText("The password."),
       },
       "Basic authorization.",
@@ -54,7 +63,9 @@ const authorizationArgs = property(
     variant(
       {
         method: property(z.literal("custom_header"), { description: '`"custom_header"`' }),
-        headerKey: property(z.string().min(1), { description: "The header's name." }),
+        headerKey: property(z.string().regex(HEADER_NAME, { message: NOT_A_HEADER_NAME }), {
+          description: "The header's name: ASCII letters, digits and ``!#$%&'*+.^_`|~-`` (an HTTP token: no space or colon).",
+        }),
         headerValue: secretText("The header's value."),
       },
       "Authorization by a header of your choice.",

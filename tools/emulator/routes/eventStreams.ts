@@ -14,13 +14,23 @@ const ID_FORMAT = /^est_[A-Za-z0-9]{22}$/;
 const DEFAULT_TAKE = 50;
 const MAX_TAKE = 100;
 
+// The user name's and header name's shapes are the API description's (EventStreamWebhookBasicAuth,
+// EventStreamWebhookCustomHeaderAuth).
 const authorizationSchemas: Record<string, ObjectSchema> = {
-  basic: { type: "object", required: ["method", "username", "password"], properties: { method: { type: "string" }, username: { type: "string", minLength: 1 }, password: { type: "string", minLength: 1 } } },
+  basic: {
+    type: "object",
+    required: ["method", "username", "password"],
+    properties: { method: { type: "string" }, username: { type: "string", minLength: 1, maxLength: 128, pattern: "^[^:]+$", description: "Username" }, password: { type: "string", minLength: 1 } },
+  },
   bearer: { type: "object", required: ["method", "token"], properties: { method: { type: "string" }, token: { type: "string", minLength: 1 } } },
   custom_header: {
     type: "object",
     required: ["method", "header_key", "header_value"],
-    properties: { method: { type: "string" }, header_key: { type: "string", minLength: 1 }, header_value: { type: "string", minLength: 1 } },
+    properties: {
+      method: { type: "string" },
+      header_key: { type: "string", minLength: 1, pattern: "^[a-zA-Z0-9!#$%&'*+.^_`|~-]+$", description: "HTTP header name." },
+      header_value: { type: "string", minLength: 1 },
+    },
   },
 };
 
