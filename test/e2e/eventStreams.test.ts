@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type Emulator, type EmulatorClient } from "../../tools/emulator";
 import { EngineRunError, PulumiCliEngine, proposedChanges, type RunResult } from "../../tools/pulumi-cli/driver";
 import { REPO_ROOT, packageLookupEnv } from "../../tools/stacks/packageLink";
+import { rejectionOf } from "../support/rejection";
 import {
   OutOfBandAdmin,
   RequestWindow,
@@ -158,11 +159,7 @@ describe.sequential("examples/event-streams", () => {
 
   it("an AWS region the service does not offer is refused before any call, naming the ones it does; the stream stays", async () => {
     const before = streamNamed("archive")?.id;
-    const engine = stack(ROTATED, undefined, "mars-north-1");
-    const failure = await engine.up().then(
-      () => undefined,
-      (error: unknown) => error,
-    );
+    const failure = await rejectionOf(stack(ROTATED, undefined, "mars-north-1").up());
     expect(failure).toBeInstanceOf(EngineRunError);
     const shown = (failure as EngineRunError).result.programOutput;
     expect(shown).toContain(
@@ -191,12 +188,9 @@ describe.sequential("examples/event-streams", () => {
     const [before, source] = [streamNamed("archive")!.id, archiveSource()];
     emulator.injectFault({ method: "POST", path: STREAMS_API_PATH, count: 1, kind: "not_entitled" });
     const engine = stack(ROTATED, undefined, "eu-west-1");
-    const failure = await engine.up().then(
-      () => undefined,
-      (error: unknown) => error,
-    );
+    const failure = await rejectionOf(engine.up());
     expect(failure).toBeInstanceOf(EngineRunError);
-    expect((failure as EngineRunError).message).toContain(
+    expect(failure.message).toContain(
       `Before this create, the event stream "archive" it replaces (${before}) was deleted (a stream's name is unique in the tenant) and is ` +
         `gone: no event is delivered until the new stream exists, and its EventBridge partner event source (${source}) goes with it: the ` +
         "new stream gets a new one, which must be associated with an event bus in the AWS account again. Putting the old inputs back does " +

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type Emulator } from "../../../tools/emulator";
 import { EngineRunError, isSecretEnvelope, type PulumiCliEngine, type RunResult } from "../../../tools/pulumi-cli/driver";
 import { assertDistIsFresh } from "../../resources/dist";
+import { rejectionOf } from "../../support/rejection";
 import { OutOfBandAdmin, STREAMS_API_PATH, diffShownFor, driftFailure, expectNoSecrets, visibleTexts } from "../helpers";
 import { IMPORTED_PROJECT_DIR, nativeEngine, pluginLogs, tenantConfig } from "./nativeStack";
 
@@ -140,10 +141,7 @@ describe("what check refuses through the plugin, as the CLI prints it", () => {
         projectDir: IMPORTED_PROJECT_DIR,
         config: { ...tenantConfig(emulator, CLIENT), "tenant-imported:resources": { value: JSON.stringify(resources) } },
       });
-      const failure = await engine.preview().then(
-        () => undefined,
-        (error: unknown) => error,
-      );
+      const failure = await rejectionOf(engine.preview());
       expect(failure).toBeInstanceOf(EngineRunError);
       const shown = (failure as EngineRunError).result.programOutput;
       expect(shown).toContain(
