@@ -47,15 +47,13 @@ describe("phone provider ids", () => {
 
 describe("prototype keys", () => {
   it.each([
-    // A key at the top is named in the reason: the engine would print the value of an input a failure names.
-    ["__proto__ at the top", '{"__proto__":{"name":"custom"},"credentials":{}}', "", "__proto__ "],
-    ["__proto__ in credentials", `{"name":"vendor_a","credentials":{"__proto__":{"authToken":"${AUTH_TOKEN}"}}}`, "credentials.__proto__", ""],
-    ["constructor in configuration", '{"name":"custom","credentials":{},"configuration":{"constructor":{}}}', "configuration.constructor", ""],
-    ["prototype at the top", '{"name":"custom","credentials":{},"prototype":1}', "", "prototype "],
-  ])("refuses %s, naming it", async (_label, json, property, named) => {
+    ["__proto__ at the top", '{"__proto__":{"name":"custom"},"credentials":{}}', "__proto__"],
+    ["__proto__ in credentials", `{"name":"vendor_a","credentials":{"__proto__":{"authToken":"${AUTH_TOKEN}"}}}`, "credentials.__proto__"],
+    ["constructor in configuration", '{"name":"custom","credentials":{},"configuration":{"constructor":{}}}', "configuration.constructor"],
+    ["prototype at the top", '{"name":"custom","credentials":{},"prototype":1}', "prototype"],
+  ])("refuses %s, naming it", async (_label, json, property) => {
     const result = await handler.check({}, JSON.parse(json));
-    const reason = new RegExp(`^${named}is not allowed: "__proto__", "constructor" and "prototype" keys are refused`);
-    expect(result.failures).toEqual([{ property, reason: expect.stringMatching(reason) }]);
+    expect(result.failures).toEqual([{ property, reason: expect.stringMatching(/^is not allowed: "__proto__", "constructor" and "prototype" keys are refused/) }]);
   });
 
   it("refuses an object whose prototype was set by assignment, as the host builds objects from the wire", async () => {

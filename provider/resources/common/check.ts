@@ -136,14 +136,12 @@ export function checkByDefinition(definition: ResourceDefinition, olds: unknown,
   const given = withoutDoorKeys(news);
   // The engine prints the value of a top-level input a failure names: not of a secret one, nor of one the definition
   // does not declare (a misspelt `credentials` may hold a token), so those are named in the reason instead.
+  const secretNames = new Set(shapes.filter((shape) => shape.secret === true).map((shape) => shape.name));
   const declared = new Set(shapes.map((shape) => shape.name));
-  const unshown = new Set([
-    ...shapes.filter((shape) => shape.secret === true).map((shape) => shape.name),
-    ...Object.keys(given).filter((key) => !declared.has(key)),
-  ]);
+  const unshown = new Set([...secretNames, ...Object.keys(given).filter((key) => !declared.has(key))]);
   // Anything else said about inputs holding prototype keys could name the wrong property: only these are reported.
   const prototypeKeys = prototypeKeyFailures(news);
-  if (prototypeKeys.length > 0) return { inputs: given, failures: namedInReasons(prototypeKeys, unshown) };
+  if (prototypeKeys.length > 0) return { inputs: given, failures: namedInReasons(prototypeKeys, secretNames) };
   const keeping = mayKeepServiceValues(definition, hasState(olds), given);
   const inputs = asGiven(shapes, given, keeping);
   const keptOmission = (issue: z.core.$ZodIssue): boolean =>
