@@ -173,17 +173,8 @@ function secretRow(definition: ResourceDefinition): string[] | undefined {
   const secret = outermostPaths(shapes, (shape) => shape.secret === true);
   const writeOnly = outermostPaths(shapes, (shape) => shape.writeOnly === true);
   if (secret.length === 0 && writeOnly.length === 0) return undefined;
-  // The dynamic resources mark secrets per top-level property: one holding a nested secret is secret whole.
-  const topLevel = [...new Set(secret.map((path) => path.split(".")[0]))];
-  const inState = topLevel
-    .map((name) => {
-      const nested = secret.filter((path) => path.startsWith(`${name}.`)).map((path) => path.slice(name.length + 1));
-      return nested.length === 0
-        ? code(name)
-        : `${code(name)} whenever it holds its ${describePaths(nested, "or")} (with the \`tenant\` plugin: those fields)`;
-    })
-    .join(", ");
-  return [code(definition.name), inState || "—", writeOnly.length > 0 ? describePaths(writeOnly, "and") : "—"];
+  // Both doors mark the secret fields themselves, at any depth: what holds one stays readable around it.
+  return [code(definition.name), secret.length > 0 ? describePaths(secret, "and") : "—", writeOnly.length > 0 ? describePaths(writeOnly, "and") : "—"];
 }
 
 function renderSecrets(): string {

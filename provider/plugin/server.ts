@@ -13,7 +13,7 @@ import { connectEngineLog } from "./engineLog";
 import { packageVersion, schemaText } from "./packageFiles";
 import { empty, grpc, plugin, provider as proto, providerGrpc } from "./protocol";
 import * as resources from "./resources";
-import { fromStruct, toStruct } from "./values";
+import { fromStruct, toStruct, wholeKeys } from "./values";
 
 type Call<Request> = { request: Request };
 type Callback<Response> = (error: Error | null, response?: Response) => void;
@@ -40,8 +40,8 @@ async function invoke(req: InstanceType<typeof proto.InvokeRequest>): Promise<In
   const { client } = await tenantConnection();
   const result = await entry.invoke(client, args.plain);
   // Any secret argument makes the whole result secret, as the engine does for dynamic providers.
-  const secret = args.secretKeys.size > 0 ? new Set(Object.keys(entry.definition.result.shape)) : new Set<string>();
-  return new proto.InvokeResponse().setReturn(toStruct(result as unknown as PropertyBag, secret));
+  const secret = args.secretKeys.size > 0 ? Object.keys(entry.definition.result.shape) : [];
+  return new proto.InvokeResponse().setReturn(toStruct(result as unknown as PropertyBag, wholeKeys(secret)));
 }
 
 export const service = {

@@ -221,33 +221,57 @@ export function nestedShapes(type: TypeShape, value: unknown): PropertyShape[] |
   return undefined;
 }
 
-/** Every string held by a secret property of `bag`, at any depth (nested objects, union variants, arrays). */
-function collectSecrets(shapes: PropertyShape[], bag: unknown, found: string[]): void {
-  if (typeof bag !== "object" || bag === null) return;
-  const collect = (value: unknown): void => {
-    if (typeof value === "string") found.push(value);
-    else if (Array.isArray(value)) value.forEach(collect);
-    else if (typeof value === "object" && value !== null) Object.values(value).forEach(collect);
-  };
-  const walk = (type: TypeShape, value: unknown): void => {
-    if (type.kind === "array" && Array.isArray(value)) value.forEach((item) => walk(type.items, item));
-    const shapes = nestedShapes(type, value);
-    if (shapes) collectSecrets(shapes, value, found);
-  };
+/** Where secrets sit in a value: `true` where it is secret as a whole, else the keys (array indices too) that hold one. */
+export interface SecretMarks {
+  [key: string]: true | SecretMarks;
+}
+
+/**
+ * The secret properties of `bag` (of `shapes`) and where they sit, at any depth: nested objects, the variant of a
+ * union the value takes, array items. A secret property is marked whole; a property that holds one further down is
+ * marked by the keys on the way.
+ */
+export function secretMarksOf(shapes: readonly PropertyShape[], bag: unknown): SecretMarks {
+  const marks: SecretMarks = {};
+  if (typeof bag !== "object" || bag === null || Array.isArray(bag)) return marks;
   for (const shape of shapes) {
     const value = (bag as Record<string, unknown>)[shape.name];
-    if (shape.secret === true) collect(value);
-    else walk(shape.type, value);
+    if (value === undefined) continue;
+    const inner = shape.secret === true ? true : marksInside(shape.type, value);
+    if (inner !== undefined) marks[shape.name] = inner;
   }
+  return marks;
+}
+
+function marksInside(type: TypeShape, value: unknown): SecretMarks | undefined {
+  let marks: SecretMarks = {};
+  if (type.kind === "array" && Array.isArray(value)) {
+    value.forEach((item, index) => {
+      const inner = marksInside(type.items, item);
+      if (inner !== undefined) marks[String(index)] = inner;
+    });
+  } else {
+    const shapes = nestedShapes(type, value);
+    if (shapes) marks = secretMarksOf(shapes, value);
+  }
+  return Object.keys(marks).length > 0 ? marks : undefined;
+}
+
+/** Every string inside `value` where `marks` say a secret is. */
+function stringsAt(value: unknown, marks: true | SecretMarks, found: string[]): void {
+  if (marks !== true) {
+    if (typeof value !== "object" || value === null) return;
+    for (const [key, inner] of Object.entries(marks)) stringsAt((value as Record<string, unknown>)[key], inner, found);
+  } else if (typeof value === "string") found.push(value);
+  else if (typeof value === "object" && value !== null) Object.values(value).forEach((item) => stringsAt(item, true, found));
 }
 
 /** Every string held by a secret property of `bag` (at any depth): what a call for this resource must never show. */
 export function secretStrings(object: z.ZodObject, bag: Record<string, unknown>): string[] {
   const found: string[] = [];
-  collectSecrets(propertiesOf(object), bag, found);
+  stringsAt(bag, secretMarksOf(propertiesOf(object), bag), found);
   return found;
 }
-
 
 /** Whether a value of this type can hold a secret property anywhere inside. */
 export function typeHoldsSecret(type: TypeShape): boolean {

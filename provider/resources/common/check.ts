@@ -15,7 +15,9 @@ import { knownPlainAt, nestedShapes, propertiesOf, shapeAt, typeHoldsSecret, vis
 import { mayKeepServiceValues, type InputsOf, type ResourceDefinition } from "./definition";
 import { MIN_SECRET_LENGTH } from "../../secretLength";
 import { canonicalJson, hasState, isPlainObject, isUnknown, withoutDoorKeys, type PropertyBag } from "./jsonValues";
-import { invalidInputsError, prototypeKeyFailures, schemaFailures, withoutSecretTopLevelNames } from "./validation";
+import { invalidInputsError, namedInReasons, prototypeKeyFailures, schemaFailures } from "./validation";
+import { mayHoldSecret } from "../../client/secretShapes";
+import { SECRET_FIELDS } from "../secretFields.generated";
 
 /** `bag` as the definition reads it: see the module comment. Keys are defined, never assigned (no prototype setter). */
 function asGiven(shapes: readonly PropertyShape[] | undefined, bag: PropertyBag, existing: boolean): PropertyBag {
@@ -84,8 +86,23 @@ function namedWithoutHeldSecrets(shapes: readonly PropertyShape[], inputs: Prope
   });
 }
 
-/** A value as a failure's reason shows it: JSON, cut short past a line's worth. */
-function shownValue(value: unknown): string {
+/** Every string inside a value, at any depth. */
+function stringsIn(value: unknown): string[] {
+  if (typeof value === "string") return [value];
+  if (typeof value !== "object" || value === null) return [];
+  return Object.values(value).flatMap(stringsIn);
+}
+
+/** Every secret field's wire name (`token`, `password`, …): a value joined to one in a text is a secret's. */
+const SECRET_FIELD_NAMES = [...SECRET_FIELDS.writeOnly, ...SECRET_FIELDS.outputs, ...(SECRET_FIELDS.returned ?? [])];
+
+/**
+ * A value as a failure's reason shows it: JSON, cut short past a line's worth; nothing when any text in it is shaped
+ * like a credential (a URL's user info or query, a token joined to a secret field's name, …), however plain the
+ * property it was given for.
+ */
+function shownValue(value: unknown): string | undefined {
+  if (stringsIn(value).some((text) => mayHoldSecret(text, SECRET_FIELD_NAMES))) return undefined;
   const text = JSON.stringify(value) ?? String(value);
   return text.length > 80 ? `${text.slice(0, 77)}...` : text;
 }
@@ -99,7 +116,7 @@ function pathSegments(path: string): (string | number)[] {
  * The engine prints a failure's value by looking its property up among the top-level inputs: a nested path finds
  * nothing there and prints `{<nil>}`. So a failure inside a property names no property (the engine then prints the
  * reason alone), and its reason starts with the path and ends, unless it is, holds or lies inside a secret (or the
- * schema does not know it), with the value:
+ * schema does not know it, or it is shaped like a credential), with the value:
  * `destination.configuration.webhookEndpoint must be an https:// URL (got "http://hooks.example.com")`.
  */
 function withNestedValuesSaid(shapes: readonly PropertyShape[], inputs: PropertyBag, failures: CheckFailure[]): CheckFailure[] {
@@ -108,19 +125,23 @@ function withNestedValuesSaid(shapes: readonly PropertyShape[], inputs: Property
     if (!/[.[]/.test(path)) return failure;
     const segments = pathSegments(path);
     const value = valueAt(inputs, segments);
-    const shown = value === undefined || !knownPlainAt([...shapes], inputs, segments) ? "" : ` (got ${shownValue(value)})`;
-    return { property: "", reason: `${path} ${failure.reason}${shown}` };
+    const shown = value === undefined || !knownPlainAt([...shapes], inputs, segments) ? undefined : shownValue(value);
+    return { property: "", reason: `${path} ${failure.reason}${shown === undefined ? "" : ` (got ${shown})`}` };
   });
 }
 
 /** `check` of a resource: `olds` tell an existing resource (an update, or the Check after an import) from a new one. */
 export function checkByDefinition(definition: ResourceDefinition, olds: unknown, news: unknown): CheckResult {
   const shapes = propertiesOf(definition.inputs);
+  const given = withoutDoorKeys(news);
+  // The engine prints the value of a top-level input a failure names: not of a secret one, nor of one the definition
+  // does not declare (a misspelt `credentials` may hold a token), so those are named in the reason instead.
   const secretNames = new Set(shapes.filter((shape) => shape.secret === true).map((shape) => shape.name));
+  const declared = new Set(shapes.map((shape) => shape.name));
+  const unshown = new Set([...secretNames, ...Object.keys(given).filter((key) => !declared.has(key))]);
   // Anything else said about inputs holding prototype keys could name the wrong property: only these are reported.
   const prototypeKeys = prototypeKeyFailures(news);
-  if (prototypeKeys.length > 0) return { inputs: withoutDoorKeys(news), failures: withoutSecretTopLevelNames(prototypeKeys, secretNames) };
-  const given = withoutDoorKeys(news);
+  if (prototypeKeys.length > 0) return { inputs: given, failures: namedInReasons(prototypeKeys, secretNames) };
   const keeping = mayKeepServiceValues(definition, hasState(olds), given);
   const inputs = asGiven(shapes, given, keeping);
   const keptOmission = (issue: z.core.$ZodIssue): boolean =>
@@ -132,7 +153,7 @@ export function checkByDefinition(definition: ResourceDefinition, olds: unknown,
     ...(definition.rules?.(inputs) ?? []),
   ];
   if (failures.length > 0) {
-    const named = withoutSecretTopLevelNames(namedWithoutHeldSecrets(shapes, inputs, failures), secretNames);
+    const named = namedInReasons(namedWithoutHeldSecrets(shapes, inputs, failures), unshown);
     return { inputs, failures: withNestedValuesSaid(shapes, inputs, named) };
   }
   return { inputs: withServiceDefaults(shapes, inputs), failures: [] };

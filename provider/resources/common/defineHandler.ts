@@ -22,6 +22,7 @@ import { withStoredSettingsNote } from "./storedSettings";
 import type { ListedResource, ListingProgress, ResourceHandler, UndeclarableResource } from "./handler";
 import { compact, hasState, withoutDoorKeys, PROGRAM_NAME_KEY, type PropertyBag } from "./jsonValues";
 import { programNameIn } from "./programName";
+import { replacementOf } from "./replacement";
 import { inputsFromOutputs, needsTenantDomain, readStored, STATE_VERSION } from "./storedState";
 
 /** What a resource's handler.ts writes: the calls, on typed values. */
@@ -67,6 +68,7 @@ export function defineHandler<Definition extends ResourceDefinition>(definition:
     if (holdsReturnedSecret(outputs)) throw new Error(`${what}: a secret the service returned reached the outputs; nothing of it is stored`);
     return compact<PropertyBag>({ ...(outputs as PropertyBag), [PROGRAM_NAME_KEY]: programName, schemaVersion: STATE_VERSION }) as StoredOutputs<Definition>;
   };
+  const replacement = replacementOf(definition);
   const withProgramName = (bag: PropertyBag, programName: string | undefined): PropertyBag =>
     programName === undefined ? bag : { ...bag, [PROGRAM_NAME_KEY]: programName };
 
@@ -120,6 +122,7 @@ export function defineHandler<Definition extends ResourceDefinition>(definition:
       withStoredSettings(async () => {
         const { stored, call } = await existing(id, props);
         await calls.delete(id, stored, call);
+        replacement.deleted(id, stored);
       }),
     );
 
@@ -132,12 +135,20 @@ export function defineHandler<Definition extends ResourceDefinition>(definition:
         const checked = checkByDefinition(definition, olds, news);
         return { ...checked, inputs: checked.inputs && withProgramName(checked.inputs, programNameIn(news)) };
       }),
-    diff: (_id: string, olds: unknown, news: unknown): Promise<DefinitionDiff> => reportingOnce(async () => diffByDefinition(definition, olds, news)),
+    diff: (_id: string, olds: unknown, news: unknown): Promise<DefinitionDiff> =>
+      reportingOnce(async () => {
+        const result = diffByDefinition(definition, olds, news);
+        if (result.deleteBeforeReplace) await replacement.warn(olds, news);
+        return result;
+      }),
     async create(inputs: unknown): Promise<CreateResult<StoredOutputs<Definition>>> {
       const desired = parseCheckedInputs(definition, inputs, false);
       const programName = programNameIn(inputs);
       const call = makeCall({ what, identity: definition.identity, programName, secrets: secretsOf(desired, undefined) });
-      const { id, outputs } = await calls.create(desired, call);
+      const predecessor = replacement.predecessorOf(desired);
+      const { id, outputs } = await calls.create(desired, call).catch((error: unknown) => {
+        throw replacement.createFailed(error, predecessor);
+      });
       return { id, outs: finished(outputs, programName) };
     },
     read: (id: string, props: unknown): Promise<ReadResult> => reportingOnce(() => (hasState(props) ? withStoredSettings(() => read(id, props)) : read(id, props))),

@@ -82,8 +82,13 @@ export interface ResourceDefinition<Inputs extends z.ZodObject = z.ZodObject, Ou
    * (`keptWhenOmitted`) may be left out, as on an existing resource: the tenant's stays.
    */
   adopts?: "always" | "whenAsked";
-  /** A replacement must delete the old resource first (its name is unique in the tenant). */
-  replaceDeletesFirst?: boolean;
+  /**
+   * A replacement must delete the old resource first, `because` the value of the input `unique` must be free (a
+   * stream's name is unique in the tenant); `loses` says, from the old resource's stored outputs, what goes with it
+   * ("its partner event source …"). The preview warns so, and a create that fails after that delete says what is gone
+   * and how to recover (defineHandler.ts).
+   */
+  replaceDeletesFirst?: { unique: string; because: string; loses: (recorded: PropertyBag) => string };
   /** What the client's token must hold for each operation; checked against the emulator's routes by running them. */
   scopes: OperationScopes;
   /**

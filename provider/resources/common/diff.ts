@@ -4,7 +4,8 @@
  * or a nested "replace" property) replaces the resource. How values compare comes from the metadata:
  *   - `null` and absent are the same; an absent value with a default is its default;
  *   - a set's order never matters (and repeats do not either, if it says so);
- *   - a property left out that is `unmanagedWhenOmitted` is not compared (at any depth);
+ *   - a property left out that is `unmanagedWhenOmitted`, or that the service keeps when left out (`keptWhenOmitted`:
+ *     the tenant's value stays, nothing is sent), is not compared (at any depth);
  *   - what the service adds to a recorded object (keys the inputs do not have) is not compared;
  *   - a desired value that is, or holds, an unknown (preview) is a change.
  */
@@ -42,14 +43,19 @@ export function comparable(shape: PropertyShape, value: unknown): unknown {
   return kept.sort((left, right) => (left.key < right.key ? -1 : left.key > right.key ? 1 : 0)).map((entry) => entry.item);
 }
 
-/** `recorded` without the nested properties `desired` leaves out that are not managed then (`unmanagedWhenOmitted`). */
+/** Whether leaving this property out leaves it alone: not managed then, or kept by the service as it is. */
+function leftAlone(shape: PropertyShape, desired: unknown): boolean {
+  return (shape.unmanagedWhenOmitted === true || shape.keptWhenOmitted === true) && (desired === undefined || desired === null);
+}
+
+/** `recorded` without the nested properties `desired` leaves out and so leaves alone. */
 function withoutUnmanaged(type: TypeShape, recorded: unknown, desired: unknown): unknown {
   const shapes = nestedShapes(type, desired);
   if (!shapes || !isPlainObject(recorded) || !isPlainObject(desired)) return recorded;
   const result: PropertyBag = { ...recorded };
   for (const shape of shapes) {
     const wanted = desired[shape.name];
-    if (shape.unmanagedWhenOmitted === true && (wanted === undefined || wanted === null)) delete result[shape.name];
+    if (leftAlone(shape, wanted)) delete result[shape.name];
     else if (shape.name in result) result[shape.name] = withoutUnmanaged(shape.type, result[shape.name], wanted);
   }
   return result;
@@ -57,7 +63,7 @@ function withoutUnmanaged(type: TypeShape, recorded: unknown, desired: unknown):
 
 /** Whether a desired input differs from what was recorded for it. */
 export function inputChanged(shape: PropertyShape, recorded: unknown, desired: unknown): boolean {
-  if (shape.unmanagedWhenOmitted === true && (desired === undefined || desired === null)) return false;
+  if (leftAlone(shape, desired)) return false;
   return differs(comparable(shape, withoutUnmanaged(shape.type, recorded, desired)), comparable(shape, desired));
 }
 
@@ -83,7 +89,7 @@ export function diffByDefinition(definition: ResourceDefinition, olds: unknown, 
     .filter((shape) => shape.onChange === "replace" || nestedReplace(shape.type, recorded[shape.name], desired[shape.name]))
     .map((shape) => shape.name);
   // A replaced resource is deleted after its replacement exists, unless its name must be free first.
-  const deleteBeforeReplace = definition.replaceDeletesFirst === true && replaces.length > 0;
+  const deleteBeforeReplace = definition.replaceDeletesFirst !== undefined && replaces.length > 0;
   return { changes: changed.length > 0, replaces, deleteBeforeReplace, diffs: changed.map((shape) => shape.name) };
 }
 

@@ -60,10 +60,17 @@ function asInputOfType(type: TypeShape, value: unknown): unknown {
   return result;
 }
 
+/** A value the service keeps that holds nothing (`""`, `{}`): check reads it as left out on an existing resource. */
+function heldEmpty(shape: PropertyShape, value: unknown): boolean {
+  return shape.keptWhenOmitted === true && (value === "" || (isPlainObject(value) && Object.keys(value).length === 0));
+}
+
 /**
- * The inputs a Read reports (what `pulumi import` writes into code, what the engine's import checks): each input
- * from the output of the same name, read as that input. A local setting (`onChange: "ignore"`) is reported only when
- * it is not its default.
+ * The inputs a Read reports (what `pulumi import` writes into code, what the engine's import checks, and what a
+ * refresh's diff display compares with the program's checked inputs): each input from the output of the same name,
+ * read as that input, as check reads it on an existing resource. A local setting (`onChange: "ignore"`) is reported
+ * only when it is not its default; a value the service keeps that holds nothing (a custom phone provider's
+ * `credentials: {}`) is not reported, as check leaves it out.
  */
 export function inputsFromOutputs(definition: ResourceDefinition, outputs: PropertyBag): PropertyBag {
   const inputs: PropertyBag = {};
@@ -71,7 +78,8 @@ export function inputsFromOutputs(definition: ResourceDefinition, outputs: Prope
     const value = outputs[shape.name];
     if (value === null || value === undefined) continue;
     if (shape.onChange === "ignore" && value === shape.default) continue;
-    inputs[shape.name] = asInputOfType(shape.type, value);
+    const read = asInputOfType(shape.type, value);
+    if (!heldEmpty(shape, read)) inputs[shape.name] = read;
   }
   return inputs;
 }
