@@ -1,6 +1,6 @@
 /**
  * The errors a call ends with: what happened, never a secret, with a hint when the settings can fix it.
- * The attempt loop (calls.ts) decides that a call fails; this file says how.
+ * The attempt loop (attemptLoop.ts) decides that a call fails; this file says how.
  */
 import { STATUS_CODES } from "node:http";
 import type { CredentialHints } from "../credentialHints";

@@ -21,7 +21,7 @@ import { ArrivingSecretFields, NO_SECRET_FIELDS, allSecretFieldNames } from "./s
 import { decideAfterAttempt, type AttemptState, type Decision } from "./retry";
 import type { RateLimitGate } from "./throttle";
 
-export interface CallRunnerParts {
+export interface AttemptLoopParts {
   options: ClientOptions;
   pool: Pool;
   gate: RateLimitGate;
@@ -35,7 +35,7 @@ export interface CallRunnerParts {
   plainHttpOrigin?: string;
 }
 
-export class CallRunner {
+export class AttemptLoop {
   private readonly options: ClientOptions;
   private readonly pool: Pool;
   private readonly gate: RateLimitGate;
@@ -49,7 +49,7 @@ export class CallRunner {
   private readonly secretFieldNames: readonly string[];
   private logRedactor: { secrets: string; redactor: Redactor } | undefined;
 
-  constructor(parts: CallRunnerParts) {
+  constructor(parts: AttemptLoopParts) {
     this.options = parts.options;
     this.pool = parts.pool;
     this.gate = parts.gate;
