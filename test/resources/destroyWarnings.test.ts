@@ -116,7 +116,7 @@ describe.each(WARNING)("%s keeps the program's name", (module) => {
 it("every handler that warns on destroy has a definition that says so, and only those keep the name", () => {
   const warning = REGISTRY.filter(({ definition }) => {
     const source = fs.readFileSync(path.join(REPO_ROOT, "provider", "resources", definition.module, "handler.ts"), "utf8");
-    return /\bcall\.warn\(|\breportRefusedClear\(|\bleftAsItIs\(|\bfieldsSettingCalls\(/.test(source);
+    return /\bcontext\.warn\(|\breportRefusedClear\(|\bleftAsItIs\(|\bfieldsSettingCalls\(/.test(source);
   }).map(({ definition }) => definition.name);
   const declared = REGISTRY.filter(({ definition }) => (definition as ResourceDefinition).warnsOnDestroy).map(({ definition }) => definition.name);
   expect(declared).toEqual(warning);

@@ -19,9 +19,9 @@
  */
 import { ReturnedSecret } from "../../client/returnedSecret";
 import { propertiesOf, type PropertyShape } from "../../shapes/property";
-import type { Call } from "./call";
+import type { OperationContext } from "./operationContext";
 import type { InputsOf, OutputsOf, ResourceDefinition, StoredOutputs } from "./definition";
-import type { HandlerCalls } from "./defineHandler";
+import type { ResourceOperations } from "./operations";
 import { inputChanged } from "./diff";
 import { LookupNotFoundError } from "./get";
 import type { PropertyBag } from "./jsonValues";
@@ -41,14 +41,14 @@ export interface FieldsSetting<Definition extends ResourceDefinition> {
    * The setting as the tenant holds it, flattened: each field (`null` when unset; a returned secret as a
    * ReturnedSecret), and anything else the outputs report.
    */
-  read(call: Call, key: string | undefined): Promise<PropertyBag>;
+  read(context: OperationContext, key: string | undefined): Promise<PropertyBag>;
   /**
    * Writes the fields wanted (those the program gives, or those delete puts back) and answers the setting as it then
    * is, flattened as `read` does — unless `answered` is false (a delete, which has no use for it). A write that sends
    * the whole object sends `whole()`: every field, those `wanted` leaves out as the tenant holds them (read just
    * before, only when one is left out).
    */
-  write(call: Call, wanted: PropertyBag, whole: () => Promise<PropertyBag>, key: string | undefined, answered: boolean): Promise<PropertyBag>;
+  write(context: OperationContext, wanted: PropertyBag, whole: () => Promise<PropertyBag>, key: string | undefined, answered: boolean): Promise<PropertyBag>;
   /** Whether the tenant holds a setting worth declaring (what `pulumi-tenant export` lists); default: always. */
   held?(live: PropertyBag): boolean;
 }
@@ -56,7 +56,7 @@ export interface FieldsSetting<Definition extends ResourceDefinition> {
 export function fieldsSettingCalls<Definition extends ResourceDefinition>(
   definition: Definition,
   setting: FieldsSetting<Definition>,
-): HandlerCalls<Definition> {
+): ResourceOperations<Definition> {
   const { identity } = definition;
   const shapes = setting.fields.map((name) => propertiesOf(definition.inputs).find((shape) => shape.name === name) as PropertyShape);
   const secretField = setting.returnedSecret?.field;
@@ -109,10 +109,10 @@ export function fieldsSettingCalls<Definition extends ResourceDefinition>(
   };
 
   /** A keyed setting's outputs that name it: its key, and the tenant it belongs to (as recorded, if it was). */
-  async function identifying(call: Call, key: string | undefined, stored: PropertyBag | undefined): Promise<PropertyBag> {
+  async function identifying(context: OperationContext, key: string | undefined, stored: PropertyBag | undefined): Promise<PropertyBag> {
     if (keyInput === undefined || tenantOutput === undefined) return {};
     const recorded = stored?.[tenantOutput];
-    return { [keyInput]: key, [tenantOutput]: typeof recorded === "string" ? recorded : await call.tenantDomain() };
+    return { [keyInput]: key, [tenantOutput]: typeof recorded === "string" ? recorded : await context.tenantDomain() };
   }
 
   /** Every field for a whole-object write: `wanted`, and the tenant's for those it leaves out, read once if any is. */
@@ -123,39 +123,39 @@ export function fieldsSettingCalls<Definition extends ResourceDefinition>(
   };
 
   /** Warns, naming the resource as the program did, that what the stack set stays on the tenant, and why. */
-  const stays = (call: Call, why: string): Promise<void> =>
-    call.warn(`${call.named} was removed from the stack; ${why}. Change it in the service's dashboard if it is no longer wanted.`);
+  const stays = (context: OperationContext, why: string): Promise<void> =>
+    context.warn(`${context.named} was removed from the stack; ${why}. Change it in the service's dashboard if it is no longer wanted.`);
 
   return {
-    async create(desired, call) {
+    async create(desired, context) {
       const key = keyOf(desired);
-      const before = await setting.read(call, key);
+      const before = await setting.read(context, key);
       const wanted = given(desired);
       const changed = differing(before, wanted);
-      const written = changed.length > 0 ? await setting.write(call, wanted, wholeOf(wanted, async () => before), key, true) : {};
+      const written = changed.length > 0 ? await setting.write(context, wanted, wholeOf(wanted, async () => before), key, true) : {};
       const programSecret = secretField === undefined ? undefined : wanted[secretField];
       // A key the program sent in place of one the tenant held: that one is gone for good.
       const replaced = secretField !== undefined && changed.includes(secretField) && before[secretField] instanceof ReturnedSecret;
-      const id = key ?? (await call.tenantDomain());
+      const id = key ?? (await context.tenantDomain());
       return {
         id,
         outputs: outputs({
           ...asOutputs({ ...before, ...written }, programSecret),
           [setting.recordedAs]: recordOf(wanted, {}, before),
           ...(replacedAs ? { [replacedAs]: replaced } : {}),
-          ...(await identifying(call, key, undefined)),
+          ...(await identifying(context, key, undefined)),
         }),
       };
     },
 
-    async read(id, stored, call) {
+    async read(id, stored, context) {
       const key = keyInput === undefined ? undefined : id;
       if (key !== undefined && !setting.key?.all.includes(key)) {
         const detail = `no such ${keyInput}; the known ones are ${setting.key?.all.map((name) => `"${name}"`).join(", ")}.`;
-        throw stored ? new Error(`${call.what} "${id}": ${detail}`) : new LookupNotFoundError(call.what, id, detail);
+        throw stored ? new Error(`${context.what} "${id}": ${detail}`) : new LookupNotFoundError(context.what, id, detail);
       }
-      await call.connection();
-      const now = await setting.read(call, key);
+      await context.connection();
+      const now = await setting.read(context, key);
       const programSecret = secretField === undefined ? undefined : (stored as PropertyBag | undefined)?.[secretField];
       const recorded = stored === undefined ? undefined : recordIn(stored as PropertyBag);
       return {
@@ -166,24 +166,24 @@ export function fieldsSettingCalls<Definition extends ResourceDefinition>(
           [setting.recordedAs]: null,
           ...(replacedAs ? { [replacedAs]: false } : {}),
           ...stored,
-          ...(await identifying(call, key, stored)),
+          ...(await identifying(context, key, stored)),
           ...asOutputs(now, programSecret),
         }),
       };
     },
 
-    async update(_id, stored, desired, call) {
-      await call.connection();
+    async update(_id, stored, desired, context) {
+      await context.connection();
       const key = keyOf(desired);
       const wanted = given(desired);
       const storedBag = stored as PropertyBag;
       const recorded = recordIn(storedBag);
       let live: Promise<PropertyBag> | undefined;
-      const tenant = (): Promise<PropertyBag> => (live ??= setting.read(call, key));
+      const tenant = (): Promise<PropertyBag> => (live ??= setting.read(context, key));
       // A field the program starts to manage is recorded as the tenant holds it just before this write.
       const newlyManaged = recorded !== undefined && recordable(wanted).some((name) => !(name in recorded));
       const before = newlyManaged ? await tenant() : undefined;
-      const written = await setting.write(call, wanted, wholeOf(wanted, tenant), key, true);
+      const written = await setting.write(context, wanted, wholeOf(wanted, tenant), key, true);
       const programSecret = secretField === undefined ? undefined : wanted[secretField];
       // A key sent that is not the one the stack sent before replaces what the tenant held (or what replaced it).
       const replaced =
@@ -197,12 +197,12 @@ export function fieldsSettingCalls<Definition extends ResourceDefinition>(
       });
     },
 
-    async list(call) {
-      const domain = await call.tenantDomain();
+    async list(context) {
+      const domain = await context.tenantDomain();
       const keys = setting.key?.all ?? [undefined];
       const listed: { id: string; outputs: OutputsOf<Definition> }[] = [];
       for (const key of keys) {
-        const live = await setting.read(call, key);
+        const live = await setting.read(context, key);
         if (setting.held && !setting.held(live)) continue;
         const naming = keyInput === undefined || tenantOutput === undefined ? {} : { [keyInput]: key, [tenantOutput]: domain };
         listed.push({
@@ -213,28 +213,28 @@ export function fieldsSettingCalls<Definition extends ResourceDefinition>(
       return listed;
     },
 
-    async delete(id, stored: StoredOutputs<Definition>, call) {
+    async delete(id, stored: StoredOutputs<Definition>, context) {
       const storedBag = stored as PropertyBag;
       const found = recordIn(storedBag);
       // Nothing recorded (after get or import): the setting stays as it is.
       if (found === undefined) return;
-      await call.connection();
+      await context.connection();
       const key = keyInput === undefined ? undefined : keyOf(stored) || id;
       if (replacedAs !== undefined && storedBag[replacedAs] === true) {
-        return stays(call, `the tenant keeps what the stack set: its ${secretField} replaced the one the tenant had, which is never stored and cannot be put back`);
+        return stays(context, `the tenant keeps what the stack set: its ${secretField} replaced the one the tenant had, which is never stored and cannot be put back`);
       }
       // Decided by the tenant, not the state: a change made by hand since the last refresh is put back too.
-      const live = await setting.read(call, key);
+      const live = await setting.read(context, key);
       // A field the tenant did not have cannot be taken away (no recorded call clears one): it stays, said so.
       const unset = Object.keys(found).filter((name) => found[name] === null && live[name] !== null && live[name] !== undefined);
       if (unset.length > 0) {
-        await stays(call, `its ${unset.join(", ")} stay${unset.length === 1 ? "s" : ""} as the stack set ${unset.length === 1 ? "it" : "them"}: the tenant had none, and no call known to work clears one`);
+        await stays(context, `its ${unset.join(", ")} stay${unset.length === 1 ? "s" : ""} as the stack set ${unset.length === 1 ? "it" : "them"}: the tenant had none, and no call known to work clears one`);
       }
       const restorable = withoutNulls(found);
       // Nothing to write, or the tenant holds it already. Only the fields the program managed are written back; a
       // write of the whole object sends every other one as the tenant holds it now.
       if (Object.keys(restorable).length === 0 || differing(live, restorable).length === 0) return;
-      await setting.write(call, restorable, wholeOf(restorable, async () => live), key, false);
+      await setting.write(context, restorable, wholeOf(restorable, async () => live), key, false);
     },
   };
 }

@@ -8,10 +8,10 @@
  * read, its write and whether a recorded value can be written back.
  */
 import { propertiesOf, type PropertyShape } from "../../shapes/property";
-import type { Call } from "./call";
+import type { OperationContext } from "./operationContext";
 import { inputChanged } from "./diff";
 import type { InputsOf, OutputsOf, ResourceDefinition, StoredOutputs } from "./definition";
-import type { HandlerCalls } from "./defineHandler";
+import type { ResourceOperations } from "./operations";
 import { LookupNotFoundError } from "./get";
 import type { PropertyBag } from "./jsonValues";
 
@@ -27,11 +27,11 @@ export interface Setting<Definition extends ResourceDefinition, Value> {
   /** The detail of the error for an id that cannot name such a setting (a factor name that does not exist). */
   invalidId?(id: string): string | undefined;
   /** The setting as the tenant holds it: the value, and what else the service reports with it. */
-  read(call: Call, key: string | undefined): Promise<Outputs<Definition>>;
+  read(context: OperationContext, key: string | undefined): Promise<Outputs<Definition>>;
   /** A keyed setting: every one the tenant has (each with its key), in one read. */
-  readAll?(call: Call): Promise<Outputs<Definition>[]>;
+  readAll?(context: OperationContext): Promise<Outputs<Definition>[]>;
   /** Sets the value; answers what the service reports back (the value at least). */
-  write(call: Call, value: Value, key: string | undefined): Promise<Outputs<Definition>>;
+  write(context: OperationContext, value: Value, key: string | undefined): Promise<Outputs<Definition>>;
   /** Whether a recorded value is one this package can write back (the service may report values it does not know). */
   restorable(recorded: unknown): recorded is Value;
 }
@@ -39,7 +39,7 @@ export interface Setting<Definition extends ResourceDefinition, Value> {
 export function settingCalls<Definition extends ResourceDefinition, Value>(
   definition: Definition,
   setting: Setting<Definition, Value>,
-): HandlerCalls<Definition> {
+): ResourceOperations<Definition> {
   const { identity } = definition;
   const valueShape = propertiesOf(definition.inputs).find((shape) => shape.name === setting.value) as PropertyShape;
   /** Whether writing `wanted` would change a setting that holds `held`, by the value's own comparison rules. */
@@ -49,55 +49,55 @@ export function settingCalls<Definition extends ResourceDefinition, Value>(
   const outputs = (bag: PropertyBag): OutputsOf<Definition> => bag as OutputsOf<Definition>;
 
   return {
-    async create(desired, call) {
+    async create(desired, context) {
       const key = keyOf(desired);
-      const before = await setting.read(call, key);
+      const before = await setting.read(context, key);
       const wanted = (desired as PropertyBag)[setting.value];
       const held = (before as PropertyBag)[setting.value];
-      const written = changes(held, wanted) ? await setting.write(call, wanted as Value, key) : {};
-      const id = key ?? (await call.tenantDomain());
+      const written = changes(held, wanted) ? await setting.write(context, wanted as Value, key) : {};
+      const id = key ?? (await context.tenantDomain());
       const recorded = (before as PropertyBag)[setting.value] ?? null;
-      return { id, outputs: outputs({ ...before, ...written, [setting.recordedAs]: recorded, ...(await identifying(call, key, undefined)) }) };
+      return { id, outputs: outputs({ ...before, ...written, [setting.recordedAs]: recorded, ...(await identifying(context, key, undefined)) }) };
     },
-    async read(id, stored, call) {
+    async read(id, stored, context) {
       const invalid = setting.invalidId?.(id);
-      if (invalid !== undefined) throw stored ? new Error(`${call.what} "${id}": ${invalid}`) : new LookupNotFoundError(call.what, id, invalid);
+      if (invalid !== undefined) throw stored ? new Error(`${context.what} "${id}": ${invalid}`) : new LookupNotFoundError(context.what, id, invalid);
       const key = setting.key === undefined ? undefined : id;
-      await call.connection();
-      const now = await setting.read(call, key);
-      return { id, outputs: outputs({ [setting.recordedAs]: null, ...stored, ...(await identifying(call, key, stored)), ...now }) };
+      await context.connection();
+      const now = await setting.read(context, key);
+      return { id, outputs: outputs({ [setting.recordedAs]: null, ...stored, ...(await identifying(context, key, stored)), ...now }) };
     },
-    async update(id, stored, desired, call) {
-      await call.connection();
-      const written = await setting.write(call, (desired as PropertyBag)[setting.value] as Value, keyOf(desired));
+    async update(id, stored, desired, context) {
+      await context.connection();
+      const written = await setting.write(context, (desired as PropertyBag)[setting.value] as Value, keyOf(desired));
       return outputs({ ...stored, ...written, ...(setting.key ? { [setting.key]: keyOf(desired) } : {}) });
     },
-    async list(call) {
-      const domain = await call.tenantDomain();
-      if (setting.key === undefined) return [{ id: domain, outputs: outputs({ ...(await setting.read(call, undefined)), [setting.recordedAs]: null }) }];
-      const all = (await setting.readAll?.(call)) ?? [];
+    async list(context) {
+      const domain = await context.tenantDomain();
+      if (setting.key === undefined) return [{ id: domain, outputs: outputs({ ...(await setting.read(context, undefined)), [setting.recordedAs]: null }) }];
+      const all = (await setting.readAll?.(context)) ?? [];
       return all.map((found) => {
         const key = String((found as PropertyBag)[setting.key as string]);
         return { id: key, outputs: outputs({ ...found, [setting.recordedAs]: null, ...(tenantOutput ? { [tenantOutput]: domain } : {}) }) };
       });
     },
-    async delete(id, stored, call) {
+    async delete(id, stored, context) {
       const recorded = (stored as PropertyBag)[setting.recordedAs];
       // Nothing recorded (after get or import), or a value this package cannot send: leave the setting as it is.
       if (recorded === null || !setting.restorable(recorded)) return;
-      await call.connection();
+      await context.connection();
       const key = setting.key === undefined ? undefined : keyOf(stored) || id;
       // Decided by the tenant, not the state: a change made by hand since the last refresh is put back too.
-      const live = await setting.read(call, key);
+      const live = await setting.read(context, key);
       if (!changes((live as PropertyBag)[setting.value], recorded)) return;
-      await setting.write(call, recorded, key);
+      await setting.write(context, recorded, key);
     },
   };
 
   /** A keyed setting's outputs that name it: its key, and the tenant it belongs to (as recorded, if it was). */
-  async function identifying(call: Call, key: string | undefined, stored: StoredOutputs<Definition> | undefined): Promise<PropertyBag> {
+  async function identifying(context: OperationContext, key: string | undefined, stored: StoredOutputs<Definition> | undefined): Promise<PropertyBag> {
     if (setting.key === undefined || tenantOutput === undefined) return {};
     const recorded = (stored as PropertyBag | undefined)?.[tenantOutput];
-    return { [setting.key]: key, [tenantOutput]: typeof recorded === "string" ? recorded : await call.tenantDomain() };
+    return { [setting.key]: key, [tenantOutput]: typeof recorded === "string" ? recorded : await context.tenantDomain() };
   }
 }

@@ -14,20 +14,20 @@ export const { configure, check, diff, create, read, update, remove, list } = de
     fields: ["integrationKey", "secretKey", "hostname"],
     recordedAs: "previousSettings",
     returnedSecret: { field: "secretKey", replacedAs: "secretKeyReplaced" },
-    async read(call) {
-      return { ...flattenDuo(await call.request("GET", DUO_SETTINGS_PATH, { operation: "get Duo settings", schema: duoResponse })) };
+    async read(context) {
+      return { ...flattenDuo(await context.request("GET", DUO_SETTINGS_PATH, { operation: "get Duo settings", schema: duoResponse })) };
     },
-    async write(call, _wanted, whole) {
+    async write(context, _wanted, whole) {
       const { integrationKey, secretKey, hostname } = (await whole()) as Partial<DuoValues>;
       if (integrationKey == null || secretKey == null || hostname == null) {
         const missing = Object.entries({ integrationKey, secretKey, hostname }).filter(([, value]) => value == null).map(([name]) => name);
         throw new Error(
-          `${call.what}: the tenant holds no ${missing.join(", ")}, so the program must give ${missing.length === 1 ? "it" : "them"}: ` +
+          `${context.what}: the tenant holds no ${missing.join(", ")}, so the program must give ${missing.length === 1 ? "it" : "them"}: ` +
             "Duo's settings are written whole (integrationKey, secretKey and hostname). Nothing was changed.",
         );
       }
       const body = expandDuo({ integrationKey, secretKey, hostname });
-      return { ...flattenDuo(await call.request("PUT", DUO_SETTINGS_PATH, { operation: "set Duo settings", schema: duoResponse, body })) };
+      return { ...flattenDuo(await context.request("PUT", DUO_SETTINGS_PATH, { operation: "set Duo settings", schema: duoResponse, body })) };
     },
     // An integration is declared (exported) once it has a key.
     held: (live) => live.integrationKey !== null,

@@ -18,21 +18,21 @@ export const { configure, check, diff, create, read, update, remove, list } = de
     recordedAs: "previousEnabled",
     key: "factor",
     invalidId: (id) => (isMfaFactorName(id) ? undefined : `no such factor; the known factors are ${KNOWN_FACTORS}.`),
-    async read(call, factor = "") {
-      const list = await call.request("GET", FACTORS_PATH, { operation: "list MFA factors", schema: factorListResponse });
+    async read(context, factor = "") {
+      const list = await context.request("GET", FACTORS_PATH, { operation: "list MFA factors", schema: factorListResponse });
       const found = flattenFactor(list, factor);
       if (found === undefined) {
         const listed = list.map((item) => `"${item.name}"`).join(", ") || "none";
-        throw new Error(`${call.what} "${factor}": the tenant's factor list has no such factor (it lists ${listed}).`);
+        throw new Error(`${context.what} "${factor}": the tenant's factor list has no such factor (it lists ${listed}).`);
       }
       return found;
     },
-    async readAll(call) {
-      const list = await call.request("GET", FACTORS_PATH, { operation: "list MFA factors", schema: factorListResponse });
+    async readAll(context) {
+      const list = await context.request("GET", FACTORS_PATH, { operation: "list MFA factors", schema: factorListResponse });
       return list.map((item) => ({ factor: item.name, ...(flattenFactor(list, item.name) as FactorState) }));
     },
-    async write(call, enabled: boolean, factor = "") {
-      const response = await call.request("PUT", factorPath(factor), {
+    async write(context, enabled: boolean, factor = "") {
+      const response = await context.request("PUT", factorPath(factor), {
         operation: `${enabled ? "enable" : "disable"} MFA factor ${factor}`,
         schema: factorResponse,
         body: expandFactor(enabled),

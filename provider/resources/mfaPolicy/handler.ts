@@ -12,12 +12,12 @@ export const { configure, check, diff, create, read, update, remove, list } = de
   settingCalls(definition, {
     value: "policy",
     recordedAs: "previousPolicy",
-    async read(call) {
-      const response = await call.request("GET", POLICIES_PATH, { operation: "get MFA policy", schema: policiesResponse });
+    async read(context) {
+      const response = await context.request("GET", POLICIES_PATH, { operation: "get MFA policy", schema: policiesResponse });
       return { policy: flattenPolicy(response) };
     },
-    async write(call, policy: MfaPolicyName) {
-      const response = await call.request("PUT", POLICIES_PATH, { operation: "set MFA policy", schema: policiesResponse, body: expandPolicy(policy) });
+    async write(context, policy: MfaPolicyName) {
+      const response = await context.request("PUT", POLICIES_PATH, { operation: "set MFA policy", schema: policiesResponse, body: expandPolicy(policy) });
       return { policy: flattenPolicy(response) };
     },
     restorable: isMfaPolicyName,

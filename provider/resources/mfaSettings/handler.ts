@@ -13,20 +13,20 @@ export const { configure, check, diff, create, read, update, remove, list } = de
   fieldsSettingCalls(definition, {
     fields: ["displayRememberMeCheckbox", "rememberMeDefaultValue", "sessionInactivityTimeout", "sessionOverallTimeout"],
     recordedAs: "previousSettings",
-    async read(call) {
-      const response = await call.request("GET", GUARDIAN_SETTINGS_PATH, { operation: "get MFA settings", schema: guardianSettingsResponse });
+    async read(context) {
+      const response = await context.request("GET", GUARDIAN_SETTINGS_PATH, { operation: "get MFA settings", schema: guardianSettingsResponse });
       return { ...flattenMfaSettings(response) };
     },
-    async write(call, wanted, whole) {
+    async write(context, wanted, whole) {
       const values = (await whole()) as unknown as MfaSettingValues;
       if (values.sessionInactivityTimeout > values.sessionOverallTimeout) {
         const kept = wanted.sessionInactivityTimeout === undefined ? "sessionInactivityTimeout" : "sessionOverallTimeout";
         throw new Error(
-          `${call.what}: sessionInactivityTimeout (${values.sessionInactivityTimeout}) must not be greater than sessionOverallTimeout ` +
+          `${context.what}: sessionInactivityTimeout (${values.sessionInactivityTimeout}) must not be greater than sessionOverallTimeout ` +
             `(${values.sessionOverallTimeout}); ${kept}, left out of the program, is the tenant's. Set both; nothing was changed.`,
         );
       }
-      const response = await call.request("PUT", GUARDIAN_SETTINGS_PATH, { operation: "set MFA settings", schema: guardianSettingsResponse, body: expandMfaSettings(values) });
+      const response = await context.request("PUT", GUARDIAN_SETTINGS_PATH, { operation: "set MFA settings", schema: guardianSettingsResponse, body: expandMfaSettings(values) });
       return { ...flattenMfaSettings(response) };
     },
   }),

@@ -15,13 +15,13 @@ export const { configure, check, diff, create, read, update, remove, list } = de
     fields: ["otpLength", "otpExpirationTime"],
     recordedAs: "previousSettings",
     key: { input: "factor", all: OTP_FACTOR_NAMES },
-    async read(call, factor = "") {
-      const response = await call.request("GET", otpSettingsPath(factor), { operation: `get ${factor} one-time-code settings`, schema: otpSettingsResponse });
+    async read(context, factor = "") {
+      const response = await context.request("GET", otpSettingsPath(factor), { operation: `get ${factor} one-time-code settings`, schema: otpSettingsResponse });
       return { ...flattenOtpSettings(response) };
     },
-    async write(call, _wanted, whole, factor = "") {
+    async write(context, _wanted, whole, factor = "") {
       const values = (await whole()) as unknown as OtpSettingValues;
-      const response = await call.request("PUT", otpSettingsPath(factor), {
+      const response = await context.request("PUT", otpSettingsPath(factor), {
         operation: `set ${factor} one-time-code settings`,
         schema: otpSettingsResponse,
         body: expandOtpSettings(values),

@@ -13,12 +13,12 @@ export const { configure, check, diff, create, read, update, remove, list } = de
   settingCalls(definition, {
     value: "messageTypes",
     recordedAs: "previousMessageTypes",
-    async read(call) {
-      const response = await call.request("GET", MESSAGE_TYPES_PATH, { operation: "get phone message types", schema: messageTypesResponse });
+    async read(context) {
+      const response = await context.request("GET", MESSAGE_TYPES_PATH, { operation: "get phone message types", schema: messageTypesResponse });
       return flattenMessageTypes(response);
     },
-    async write(call, messageTypes: readonly PhoneMessageType[]) {
-      const response = await call.request("PUT", MESSAGE_TYPES_PATH, {
+    async write(context, messageTypes: readonly PhoneMessageType[]) {
+      const response = await context.request("PUT", MESSAGE_TYPES_PATH, {
         operation: "set phone message types",
         schema: messageTypesResponse,
         body: expandMessageTypes(messageTypes),

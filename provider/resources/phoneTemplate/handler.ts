@@ -5,7 +5,7 @@
  * what this resource created and puts back what it adopted (`adopted`), so no customization the tenant had is lost.
  */
 import { AmbiguousRequestError, ApiError, isNotFound } from "../../client/errors";
-import type { Call } from "../common/call";
+import type { OperationContext } from "../common/operationContext";
 import { defineHandler } from "../common/defineHandler";
 import { diffByDefinition } from "../common/diff";
 import { phoneTemplateDefinition as definition, type PhoneTemplateInputs, type PhoneTemplateOutputs, type PhoneTemplateRecord } from "./definition";
@@ -42,18 +42,18 @@ function changes(live: FlattenedPhoneTemplate, wanted: Pick<PhoneTemplateInputs,
 }
 
 /** The type's custom template (a listed item with an id), if the tenant has one. */
-async function customTemplateOf(call: Call, type: string): Promise<PhoneTemplateResponse | undefined> {
-  const { templates } = await call.request("GET", TEMPLATES_PATH, { operation: "list phone templates", schema: phoneTemplateList });
+async function customTemplateOf(context: OperationContext, type: string): Promise<PhoneTemplateResponse | undefined> {
+  const { templates } = await context.request("GET", TEMPLATES_PATH, { operation: "list phone templates", schema: phoneTemplateList });
   return templates.find((item: ListedPhoneTemplate): item is PhoneTemplateResponse => item.type === type && item.id !== undefined);
 }
 
-async function patchTemplate(call: Call, id: string, body: PhoneTemplateUpdateRequest, operation: string): Promise<PhoneTemplateResponse> {
-  return call.request("PATCH", templatePath(id), { operation, schema: phoneTemplateResponse, body });
+async function patchTemplate(context: OperationContext, id: string, body: PhoneTemplateUpdateRequest, operation: string): Promise<PhoneTemplateResponse> {
+  return context.request("PATCH", templatePath(id), { operation, schema: phoneTemplateResponse, body });
 }
 
-function conflictError(call: Call, type: string, id: string): Error {
+function conflictError(context: OperationContext, type: string, id: string): Error {
   return new Error(
-    `${call.what}: the tenant's "${type}" phone template is customized already (id "${id}"), and a tenant has one per ` +
+    `${context.what}: the tenant's "${type}" phone template is customized already (id "${id}"), and a tenant has one per ` +
       `type. To manage it with this resource, set adoptExisting: true (it is then changed only where these inputs ` +
       `differ, and put back as it was on destroy); to only read it, use PhoneTemplate.get(name, "${id}") (or ` +
       `"pulumi import" with the native tenant plugin).`,
@@ -61,38 +61,38 @@ function conflictError(call: Call, type: string, id: string): Error {
 }
 
 /** Takes over the type's custom template: records what it holds, and PATCHes only if the inputs change it. */
-async function adopt(call: Call, found: PhoneTemplateResponse, desired: PhoneTemplateInputs) {
+async function adopt(context: OperationContext, found: PhoneTemplateResponse, desired: PhoneTemplateInputs) {
   const live = flattenPhoneTemplate(found);
-  const template = changes(live, desired) ? await patchTemplate(call, found.id, expandUpdate(desired, live.content), "adopt phone template") : found;
+  const template = changes(live, desired) ? await patchTemplate(context, found.id, expandUpdate(desired, live.content), "adopt phone template") : found;
   return { template, adopted: recordOf(live) };
 }
 
-async function createOrAdopt(call: Call, desired: PhoneTemplateInputs): Promise<{ template: PhoneTemplateResponse; adopted: PhoneTemplateRecord | null }> {
+async function createOrAdopt(context: OperationContext, desired: PhoneTemplateInputs): Promise<{ template: PhoneTemplateResponse; adopted: PhoneTemplateRecord | null }> {
   let unanswered = false; // a POST went out and its outcome is unknown
   let refused = false; // the service answered a POST with 409
   for (let posts = 0; ; ) {
-    const found = await customTemplateOf(call, desired.type);
+    const found = await customTemplateOf(context, desired.type);
     if (found) {
       // A POST of ours whose answer was lost: the template holds exactly what it sent.
       if (unanswered && !changes(flattenPhoneTemplate(found), desired)) return { template: found, adopted: null };
-      if (!desired.adoptExisting) throw conflictError(call, desired.type, found.id);
-      return adopt(call, found, desired);
+      if (!desired.adoptExisting) throw conflictError(context, desired.type, found.id);
+      return adopt(context, found, desired);
     }
     if (refused) {
       throw new Error(
-        `${call.what}: the service refused to customize the "${desired.type}" phone template (409: already ` +
+        `${context.what}: the service refused to customize the "${desired.type}" phone template (409: already ` +
           `configured), yet its listing shows no custom template of that type. Nothing was changed; run "pulumi up" again.`,
       );
     }
     if (posts >= MAX_POSTS) {
       throw new Error(
-        `${call.what}: customizing the "${desired.type}" phone template went unanswered ${posts} times, and the ` +
+        `${context.what}: customizing the "${desired.type}" phone template went unanswered ${posts} times, and the ` +
           `listing shows the type still not customized, so nothing was created. Run "pulumi up" again.`,
       );
     }
     posts++;
     try {
-      const template = await call.request("POST", TEMPLATES_PATH, { operation: "create phone template", schema: phoneTemplateResponse, body: expandCreate(desired) });
+      const template = await context.request("POST", TEMPLATES_PATH, { operation: "create phone template", schema: phoneTemplateResponse, body: expandCreate(desired) });
       return { template, adopted: null };
     } catch (error) {
       // Both are settled by the next listing: a 409 is never followed by a second POST.
@@ -117,18 +117,18 @@ function fieldsLeftOn(recorded: PhoneTemplateRecord["content"], held: PhoneTempl
  * Puts an adopted template back as adoption found it: one GET, then one PATCH unless the template holds it already.
  * Decided by the tenant, not the state: a change made by hand since the last refresh is put back too.
  */
-async function restore(call: Call, id: string, stored: PhoneTemplateOutputs, recorded: PhoneTemplateRecord): Promise<void> {
+async function restore(context: OperationContext, id: string, stored: PhoneTemplateOutputs, recorded: PhoneTemplateRecord): Promise<void> {
   let live: FlattenedPhoneTemplate;
   try {
-    live = flattenPhoneTemplate(await call.request("GET", templatePath(id), { operation: "get phone template", schema: phoneTemplateResponse }));
-    if (changes(live, recorded)) await patchTemplate(call, id, expandUpdate(recorded, live.content), "restore phone template");
+    live = flattenPhoneTemplate(await context.request("GET", templatePath(id), { operation: "get phone template", schema: phoneTemplateResponse }));
+    if (changes(live, recorded)) await patchTemplate(context, id, expandUpdate(recorded, live.content), "restore phone template");
   } catch (error) {
     if (!isNotFound(error)) throw error; // deleted by hand: nothing left to put back
     return;
   }
   for (const field of fieldsLeftOn(recorded.content, live.content)) {
-    await call.warn(
-      `${call.named} (${stored.type}): the template had no ${field} when it was adopted, and the ` +
+    await context.warn(
+      `${context.named} (${stored.type}): the template had no ${field} when it was adopted, and the ` +
         `service offers no known way to remove one, so the ${field} it has now stays on the tenant; everything else is ` +
         `as it was. Change it in the service's dashboard if it should go.`,
     );
@@ -136,16 +136,16 @@ async function restore(call: Call, id: string, stored: PhoneTemplateOutputs, rec
 }
 
 export const { configure, check, diff, create, read, update, remove, list } = defineHandler(definition, {
-  async create(desired, call) {
-    const { template, adopted } = await createOrAdopt(call, desired);
+  async create(desired, context) {
+    const { template, adopted } = await createOrAdopt(context, desired);
     return { id: template.id, outputs: outputsOf(template, adopted, desired.adoptExisting) };
   },
 
-  async read(id, stored, call) {
+  async read(id, stored, context) {
     const path = templatePath(id); // refuses a malformed id before any call
     let template: PhoneTemplateResponse;
     try {
-      template = await call.request("GET", path, { operation: "get phone template", schema: phoneTemplateResponse });
+      template = await context.request("GET", path, { operation: "get phone template", schema: phoneTemplateResponse });
     } catch (error) {
       if (isNotFound(error)) return undefined;
       throw error;
@@ -156,31 +156,31 @@ export const { configure, check, diff, create, read, update, remove, list } = de
   },
 
   /** Every customized template (a listed item with an id), from one listing; a type's default is not a template of the tenant's. */
-  async list(call) {
-    const { templates } = await call.request("GET", TEMPLATES_PATH, { operation: "list phone templates", schema: phoneTemplateList });
+  async list(context) {
+    const { templates } = await context.request("GET", TEMPLATES_PATH, { operation: "list phone templates", schema: phoneTemplateList });
     return templates
       .filter((item: ListedPhoneTemplate): item is PhoneTemplateResponse => item.id !== undefined)
       .map((template) => ({ id: template.id, outputs: outputsOf(template, recordOf(flattenPhoneTemplate(template)), false) }));
   },
 
-  async update(id, stored, desired, call) {
+  async update(id, stored, desired, context) {
     let template: PhoneTemplateResponse;
     try {
-      template = await patchTemplate(call, id, expandUpdate(desired, stored.content), "update phone template");
+      template = await patchTemplate(context, id, expandUpdate(desired, stored.content), "update phone template");
     } catch (error) {
       if (!isNotFound(error)) throw error;
       throw new Error(
-        `${call.what} "${id}" (${desired.type}) no longer exists on the tenant. Run "pulumi refresh" to drop it from the ` +
+        `${context.what} "${id}" (${desired.type}) no longer exists on the tenant. Run "pulumi refresh" to drop it from the ` +
           `state, then "pulumi up" to customize the type again.`,
       );
     }
     return outputsOf(template, stored.adopted, desired.adoptExisting);
   },
 
-  async delete(id, stored, call) {
-    if (stored.adopted) return restore(call, id, stored, stored.adopted);
+  async delete(id, stored, context) {
+    if (stored.adopted) return restore(context, id, stored, stored.adopted);
     try {
-      await call.request("DELETE", templatePath(id), { operation: "delete phone template" });
+      await context.request("DELETE", templatePath(id), { operation: "delete phone template" });
     } catch (error) {
       if (!isNotFound(error)) throw error; // already gone counts as deleted
     }

@@ -12,12 +12,12 @@ export const { configure, check, diff, create, read, update, remove, list } = de
   fieldsSettingCalls(definition, {
     fields: ["appName", "appleAppLink", "googleAppLink"],
     recordedAs: "previousApp",
-    async read(call) {
-      return { ...flattenCustomApp(await call.request("GET", CUSTOM_APP_PATH, { operation: "get custom push app", schema: customAppResponse })) };
+    async read(context) {
+      return { ...flattenCustomApp(await context.request("GET", CUSTOM_APP_PATH, { operation: "get custom push app", schema: customAppResponse })) };
     },
-    async write(call, _wanted, whole) {
+    async write(context, _wanted, whole) {
       const body = expandCustomApp((await whole()) as Partial<CustomAppValues>);
-      return { ...flattenCustomApp(await call.request("PATCH", CUSTOM_APP_PATH, { operation: "set custom push app", schema: customAppResponse, body })) };
+      return { ...flattenCustomApp(await context.request("PATCH", CUSTOM_APP_PATH, { operation: "set custom push app", schema: customAppResponse, body })) };
     },
     // An app is declared (exported) once it has a name.
     held: (live) => live.appName !== null,

@@ -12,12 +12,12 @@ export const { configure, check, diff, create, read, update, remove, list } = de
   settingCalls(definition, {
     value: "provider",
     recordedAs: "previousProvider",
-    async read(call) {
-      const response = await call.request("GET", SELECTION_PATH, { operation: "get push notification provider", schema: selectionResponse });
+    async read(context) {
+      const response = await context.request("GET", SELECTION_PATH, { operation: "get push notification provider", schema: selectionResponse });
       return flattenSelection(response);
     },
-    async write(call, provider: PushProviderName) {
-      const response = await call.request("PUT", SELECTION_PATH, {
+    async write(context, provider: PushProviderName) {
+      const response = await context.request("PUT", SELECTION_PATH, {
         operation: "set push notification provider",
         schema: selectionResponse,
         body: expandSelection({ provider }),

@@ -6,7 +6,7 @@
  * what create found — its four fields, keeping the key, or clears all five if it found none — after reading the
  * tenant, with no write when it holds them already, and leaves the configuration as it is when the stack sent a key it cannot take back.
  */
-import type { Call } from "../common/call";
+import type { OperationContext } from "../common/operationContext";
 import { defineHandler } from "../common/defineHandler";
 import { differingInputs } from "../common/diff";
 import { reportRefusedClear } from "../common/pushCredentials";
@@ -28,80 +28,80 @@ import {
 type DesiredSns = Omit<SnsPushProviderInputs, "awsSecretAccessKey"> & { awsSecretAccessKey?: string };
 
 /** PUT replaces all five fields; PATCH writes the fields given (the secret key is then kept). */
-async function writeSns(call: Call, method: "PUT" | "PATCH", body: SnsRequest | SnsPatchRequest, operation: string): Promise<FlattenedSns> {
-  return flattenSns(await call.request(method, SNS_PATH, { operation, schema: snsResponse, body }));
+async function writeSns(context: OperationContext, method: "PUT" | "PATCH", body: SnsRequest | SnsPatchRequest, operation: string): Promise<FlattenedSns> {
+  return flattenSns(await context.request(method, SNS_PATH, { operation, schema: snsResponse, body }));
 }
 
-async function readSns(call: Call): Promise<FlattenedSns> {
-  return flattenSns(await call.request("GET", SNS_PATH, { operation: "get SNS push credentials", schema: snsResponse }));
+async function readSns(context: OperationContext): Promise<FlattenedSns> {
+  return flattenSns(await context.request("GET", SNS_PATH, { operation: "get SNS push credentials", schema: snsResponse }));
 }
 
 /** Whether the tenant holds a configuration: the fields that identify one are set. */
 const configured = (live: FlattenedSns): boolean => live.awsAccessKeyId !== null && live.awsRegion !== null;
 
 /** The desired configuration written: all five with the key, else the four others where they differ from `live`. */
-async function writeDesired(call: Call, desired: DesiredSns, live: FlattenedSns, operation: string): Promise<FlattenedSns> {
+async function writeDesired(context: OperationContext, desired: DesiredSns, live: FlattenedSns, operation: string): Promise<FlattenedSns> {
   const { awsSecretAccessKey } = desired;
-  if (awsSecretAccessKey !== undefined) return writeSns(call, "PUT", expandSns({ ...desired, awsSecretAccessKey }), operation);
+  if (awsSecretAccessKey !== undefined) return writeSns(context, "PUT", expandSns({ ...desired, awsSecretAccessKey }), operation);
   if (differingInputs(definition, { ...live }, { ...desired }).length === 0) return live;
-  return writeSns(call, "PATCH", expandSnsKeepingSecret(desired), operation);
+  return writeSns(context, "PATCH", expandSnsKeepingSecret(desired), operation);
 }
 
 export const { configure, check, diff, create, read, update, remove, list } = defineHandler(definition, {
-  async create(desired: DesiredSns, call) {
-    const found = await readSns(call);
+  async create(desired: DesiredSns, context) {
+    const found = await readSns(context);
     if (desired.awsSecretAccessKey === undefined && !configured(found)) {
       throw new Error(
-        `${call.what}: the tenant has no SNS configuration to adopt, so awsSecretAccessKey is needed. Set it in the ` +
+        `${context.what}: the tenant has no SNS configuration to adopt, so awsSecretAccessKey is needed. Set it in the ` +
           "program, as a secret; nothing was changed.",
       );
     }
-    const live = await writeDesired(call, desired, found, "set SNS push credentials");
-    return { id: await call.tenantDomain(), outputs: { ...live, awsSecretAccessKey: desired.awsSecretAccessKey, previousConfiguration: found } };
+    const live = await writeDesired(context, desired, found, "set SNS push credentials");
+    return { id: await context.tenantDomain(), outputs: { ...live, awsSecretAccessKey: desired.awsSecretAccessKey, previousConfiguration: found } };
   },
 
-  async read(id, stored, call) {
-    return { id, outputs: { ...(await readSns(call)), awsSecretAccessKey: stored?.awsSecretAccessKey, previousConfiguration: stored?.previousConfiguration ?? null } };
+  async read(id, stored, context) {
+    return { id, outputs: { ...(await readSns(context)), awsSecretAccessKey: stored?.awsSecretAccessKey, previousConfiguration: stored?.previousConfiguration ?? null } };
   },
 
   /** The tenant's configuration, if it has one (a key id and a region). */
-  async list(call) {
-    const live = await readSns(call);
-    return configured(live) ? [{ id: await call.tenantDomain(), outputs: { ...live, previousConfiguration: null } }] : [];
+  async list(context) {
+    const live = await readSns(context);
+    return configured(live) ? [{ id: await context.tenantDomain(), outputs: { ...live, previousConfiguration: null } }] : [];
   },
 
-  async update(_id, stored, desired: DesiredSns, call) {
+  async update(_id, stored, desired: DesiredSns, context) {
     const { awsSecretAccessKey } = desired;
     const live =
       awsSecretAccessKey === undefined
-        ? await writeSns(call, "PATCH", expandSnsKeepingSecret(desired), "update SNS push credentials")
-        : await writeSns(call, "PUT", expandSns({ ...desired, awsSecretAccessKey }), "update SNS push credentials");
+        ? await writeSns(context, "PATCH", expandSnsKeepingSecret(desired), "update SNS push credentials")
+        : await writeSns(context, "PUT", expandSns({ ...desired, awsSecretAccessKey }), "update SNS push credentials");
     return { ...live, awsSecretAccessKey, previousConfiguration: stored.previousConfiguration };
   },
 
-  async delete(_id, stored, call) {
+  async delete(_id, stored, context) {
     const found = stored.previousConfiguration;
     // Nothing recorded (after get or import): the configuration stays as it is.
     if (!found) return;
     const restoring = configured(found);
     if (restoring && stored.awsSecretAccessKey !== undefined) {
-      await call.warn(
-        `${call.named} was removed from the stack; the tenant keeps the SNS configuration the stack set: its ` +
+      await context.warn(
+        `${context.named} was removed from the stack; the tenant keeps the SNS configuration the stack set: its ` +
           "secret key replaced the one the tenant had, which cannot be put back. Restore it in the service's dashboard " +
           "if you need the previous key.",
       );
       return;
     }
     // Decided by the tenant, not the state: a change made by hand since the last refresh is put back too.
-    if (restoring && differingInputs(definition, { ...(await readSns(call)) }, { ...found }).length === 0) return;
+    if (restoring && differingInputs(definition, { ...(await readSns(context)) }, { ...found }).length === 0) return;
     try {
-      if (restoring) await writeSns(call, "PATCH", expandRecordedSns(found), "restore SNS push credentials");
-      else await writeSns(call, "PUT", CLEARED_SNS, "clear SNS push credentials");
+      if (restoring) await writeSns(context, "PATCH", expandRecordedSns(found), "restore SNS push credentials");
+      else await writeSns(context, "PUT", CLEARED_SNS, "clear SNS push credentials");
     } catch (error) {
       await reportRefusedClear(
-        call,
+        context,
         error,
-        `${call.named} was removed from the stack, but the tenant keeps the SNS credentials it set: restore or clear ` +
+        `${context.named} was removed from the stack, but the tenant keeps the SNS credentials it set: restore or clear ` +
           "them in the service's dashboard (the push-notification factor's Amazon SNS settings).",
       );
     }

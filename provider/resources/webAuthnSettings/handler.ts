@@ -5,13 +5,13 @@
  */
 import { defineHandler } from "../common/defineHandler";
 import { fieldsSettingCalls } from "../common/fieldsSetting";
-import type { Call } from "../common/call";
+import type { OperationContext } from "../common/operationContext";
 import { WEB_AUTHN_FACTOR_NAMES } from "../enums.generated";
 import { webAuthnSettingsDefinition as definition } from "./definition";
 import { expandWebAuthn, flattenWebAuthn, webAuthnResponse, webAuthnSettingsPath, type WebAuthnValues } from "./wire";
 
-async function readOptions(call: Call, factor: string) {
-  return { ...flattenWebAuthn(await call.request("GET", webAuthnSettingsPath(factor), { operation: `get ${factor} settings`, schema: webAuthnResponse })) };
+async function readOptions(context: OperationContext, factor: string) {
+  return { ...flattenWebAuthn(await context.request("GET", webAuthnSettingsPath(factor), { operation: `get ${factor} settings`, schema: webAuthnResponse })) };
 }
 
 export const { configure, check, diff, create, read, update, remove, list } = defineHandler(
@@ -20,12 +20,12 @@ export const { configure, check, diff, create, read, update, remove, list } = de
     fields: ["userVerification", "overrideRelyingParty", "relyingPartyIdentifier"],
     recordedAs: "previousSettings",
     key: { input: "factor", all: WEB_AUTHN_FACTOR_NAMES },
-    read: (call, factor = "") => readOptions(call, factor),
-    async write(call, wanted, _whole, factor = "", answered) {
+    read: (context, factor = "") => readOptions(context, factor),
+    async write(context, wanted, _whole, factor = "", answered) {
       const body = expandWebAuthn(wanted as Partial<WebAuthnValues>);
-      const sent = await call.request("PUT", webAuthnSettingsPath(factor), { operation: `set ${factor} settings`, schema: webAuthnResponse, body });
+      const sent = await context.request("PUT", webAuthnSettingsPath(factor), { operation: `set ${factor} settings`, schema: webAuthnResponse, body });
       // The answer holds only what was sent: the rest is read back, when anyone needs it.
-      return answered ? readOptions(call, factor) : { ...flattenWebAuthn(sent) };
+      return answered ? readOptions(context, factor) : { ...flattenWebAuthn(sent) };
     },
   }),
 );
