@@ -1,9 +1,10 @@
 /**
  * A handler built from its definition: the contract the stored provider texts and the plugin call (handler.ts), made
- * of what the resource's handler.ts gives — its operations on typed values (operations.ts) — and of what the
- * definition says: `configure`, `check` and `diff` (check.ts, diff.ts), the checked inputs, the state of every handler
- * version (resourceState.ts), the Read and its lookup errors (readOperation.ts), the secrets every operation redacts
- * (operationContext.ts), and the program's name (programName.ts).
+ * of what the resource's handler.ts gives — its operations on typed values (operations.ts), or, for a tenant setting,
+ * only the requests that read and write it (settingLifecycle.ts) — and of what the definition says: `configure`,
+ * `check` and `diff` (check.ts, diff.ts), the checked inputs, the state of every handler version (resourceState.ts),
+ * the Read and its lookup errors (readOperation.ts), the secrets every operation redacts (operationContext.ts), and
+ * the program's name (programName.ts).
  *
  * Check and Diff load no request code: of the client, only its leaf modules are imported at run time (errors, log,
  * returnedSecret).
@@ -22,8 +23,13 @@ import { servedFromBags } from "./programName";
 import { readResource } from "./readOperation";
 import { replacementOf } from "./replacement";
 import { existingResource, storedOutputsOf } from "./resourceState";
+import { isSetting, settingOperations, type IsSetting, type SettingRequests } from "./settingLifecycle";
 import { withStoredSettingsNote } from "./storedSettings";
 import { inputsFromOutputs } from "./storedState";
+
+/** What a resource's handler.ts gives, as its definition says: a tenant setting's requests, or its operations. */
+export type HandlerParts<Definition extends ResourceDefinition> =
+  IsSetting<Definition> extends true ? SettingRequests<Definition> : ResourceOperations<Definition>;
 
 /** The contract, plus `remove` (what the module exports as `delete`, a word an export list cannot declare). */
 export type BuiltHandler = ResourceHandler & { remove: ResourceHandler["delete"] };
@@ -37,7 +43,10 @@ async function withStoredSettings<Result>(run: () => Promise<Result>): Promise<R
   }
 }
 
-export function defineHandler<Definition extends ResourceDefinition>(definition: Definition, operations: ResourceOperations<Definition>): BuiltHandler {
+export function defineHandler<Definition extends ResourceDefinition>(definition: Definition, parts: HandlerParts<Definition>): BuiltHandler {
+  const operations = isSetting(definition)
+    ? settingOperations(definition, parts as SettingRequests<Definition>)
+    : (parts as ResourceOperations<Definition>);
   const what = definition.name;
   const replacement = replacementOf(definition);
 

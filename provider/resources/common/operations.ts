@@ -1,5 +1,6 @@
 /**
- * What a resource's handler.ts gives: the operations on the service — create, read, update, delete and list — on typed values, each given its context
+ * What a resource's handler.ts gives (unless its definition makes it a tenant setting: settingLifecycle.ts): the
+ * operations on the service — create, read, update, delete and list — on typed values, each given its context
  * (operationContext.ts). defineHandler.ts makes the host's contract of them.
  */
 import type { InputsOf, OutputsOf, ResourceDefinition, StoredOutputs } from "./definition";
