@@ -37,7 +37,10 @@ function leftAlone(shape: PropertyShape, desired: unknown): boolean {
   return (shape.unmanagedWhenOmitted === true || shape.keptWhenOmitted === true) && (desired === undefined || desired === null);
 }
 
-/** `recorded` without the nested properties `desired` leaves out and so leaves alone. */
+/**
+ * `recorded` without the nested properties `desired` leaves out and so leaves alone. Read by the recorded value's
+ * variant (one other than the desired's is a change all the same); an array is compared whole.
+ */
 function withoutUnmanaged(type: TypeShape, recorded: unknown, desired: unknown): unknown {
   if (type.kind === "array" || !isPlainObject(desired)) return recorded;
   return mapGiven(type, recorded, ({ shape, key, value }) => {
