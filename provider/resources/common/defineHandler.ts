@@ -10,7 +10,7 @@
  */
 import type { CheckResult, ConfigureRequest, CreateResult, ReadResult, UpdateResult } from "@pulumi/pulumi/dynamic";
 import { holdsReturnedSecret } from "../../client/returnedSecret";
-import { secretStrings } from "../../shapes/property";
+import { secretStrings } from "../../shapes/secrets";
 import { recordConfiguration, tenantConnection, tenantDomain } from "../tenantConnection";
 import { makeCall, type Call } from "./call";
 import { checkByDefinition, parseCheckedInputs } from "./check";

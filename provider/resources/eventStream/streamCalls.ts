@@ -1,6 +1,6 @@
 /** What the EventStream handler and its adoption share: reading streams, their outputs, and their errors. */
 import { ApiError, isNotFound } from "../../client/errors";
-import { EVENT_STREAMS_MAX_TAKE, pageEventStreams } from "../../shapes/eventStreamPaging";
+import { EVENT_STREAMS_MAX_TAKE, pageEventStreams } from "./paging";
 import { propertiesOf, type PropertyShape } from "../../shapes/property";
 import type { Call } from "../common/call";
 import type { ListingProgress } from "../common/handler";
