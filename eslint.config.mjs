@@ -49,7 +49,7 @@ export default tseslint.config(
             ["functions/"],
             ["resources/", "provider.ts", "providerArgs.generated.ts"],
             ["shapes/"],
-            ["config.ts", "clientTuning.ts"],
+            ["config.ts", "configMessages.ts", "clientTuning.ts"],
             ["client/"],
             ["settings.ts", "credentialHints.ts", "configError.ts", "secretLength.ts", "vendor.ts", "vendorUndici.ts"],
           ],

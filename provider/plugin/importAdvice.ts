@@ -4,7 +4,8 @@
  * and the write-only inputs (which an import cannot bring back) are named in a warning.
  */
 import type { ResourceDefinition } from "../resources/common/definition";
-import { propertiesOf, type PropertyShape } from "../shapes/property";
+import { propertiesOf, variantOf, type PropertyShape, type TypeShape } from "../shapes/property";
+import { propertiesInside } from "../shapes/walk";
 
 /**
  * Dotted paths of the write-only properties among `shapes`, the most precise ones: a write-only object's
@@ -16,7 +17,7 @@ export function writeOnlyPaths(shapes: PropertyShape[], prefix = "", bag?: unkno
   const paths = shapes.flatMap((shape) => {
     const path = `${prefix}${shape.name}`;
     const value = isObject(bag) ? bag[shape.name] : undefined;
-    const nested = nestedShapes(shape.type, value).flatMap((properties) => writeOnlyPaths(properties, `${path}.`, value));
+    const nested = writeOnlyPaths(propertiesWithin(shape.type, value), `${path}.`, value);
     return nested.length > 0 ? nested : shape.writeOnly ? [path] : [];
   });
   return [...new Set(paths)];
@@ -24,18 +25,10 @@ export function writeOnlyPaths(shapes: PropertyShape[], prefix = "", bag?: unkno
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
-/**
- * The property lists inside a type that a value of it may hold: an object's; a union's variant the value is, or each
- * one's when no value says; its items'.
- */
-function nestedShapes(type: PropertyShape["type"], value: unknown): PropertyShape[][] {
-  if (type.kind === "object") return [type.properties];
-  if (type.kind === "union") {
-    if (!isObject(value) || value[type.discriminator] === undefined) return type.variants.flatMap((variant) => nestedShapes(variant.type, undefined));
-    return type.variants.filter((variant) => variant.value === value[type.discriminator]).flatMap((variant) => nestedShapes(variant.type, value));
-  }
-  if (type.kind === "array") return nestedShapes(type.items, undefined);
-  return [];
+/** The properties inside a type that a value of it may hold: of a union, the variant its tag names, or every one's when no value says. */
+function propertiesWithin(type: TypeShape, value: unknown): PropertyShape[] {
+  if (type.kind === "union" && isObject(value) && value[type.discriminator] !== undefined) return variantOf(type, value) ?? [];
+  return propertiesInside(type);
 }
 
 /** The error for importing a resource whose definition says it cannot be read back by id. */

@@ -4,7 +4,8 @@
  * what differs between resources comes from their definitions (secretness, write-only inputs, importability).
  */
 import { isImportable, type ResourceDefinition } from "../resources/common/definition";
-import { namesWhere, propertiesOf, secretMarksOf } from "../shapes/property";
+import { namesWhere, propertiesOf } from "../shapes/property";
+import { secretMarksOf } from "../shapes/secrets";
 import { LookupNotFoundError } from "../resources/common/get";
 import type { ResourceHandler } from "../resources/common/handler";
 import type { PropertyBag } from "../resources/common/jsonValues";

@@ -15,12 +15,13 @@ import { empty, grpc, plugin, provider as proto, providerGrpc } from "./protocol
 import * as resources from "./resources";
 import { fromStruct, toStruct, wholeKeys } from "./values";
 
-type Call<Request> = { request: Request };
+/** What grpc-js hands a unary method (its ServerUnaryCall): here, only the request. */
+type UnaryCall<Request> = { request: Request };
 type Callback<Response> = (error: Error | null, response?: Response) => void;
 
 /** A unary method from an async function of the request; a thrown error becomes the call's error. */
 function unary<Request, Response>(handle: (request: Request) => Response | Promise<Response>) {
-  return (call: Call<Request>, callback: Callback<Response>): void => {
+  return (call: UnaryCall<Request>, callback: Callback<Response>): void => {
     Promise.resolve()
       .then(() => handle(call.request))
       .then(

@@ -7,7 +7,7 @@
  * the dynamic host gives handlers.
  */
 import { compact, isPlainObject, type PropertyBag } from "../resources/common/jsonValues";
-import type { SecretMarks } from "../shapes/property";
+import type { SecretMarks } from "../shapes/secrets";
 import { struct, type Struct } from "./protocol";
 
 export type { SecretMarks };

@@ -222,9 +222,12 @@ describe.sequential("examples/event-streams", () => {
     expect(replaced).toEqual(["DELETE", "POST"]);
     expect(streamNamed("archive")?.destination).toEqual({ type: "action", configuration: { action_id: "act_archive" } });
     expect(streamNamed("archive")?.id).not.toBe(before);
-    // An Action has no partner event source: the output is null, and no run warns of it.
+    // An Action has no partner event source: the output is null, and no run warns of it. The one warning is the
+    // replacement's own: it deletes the stream first.
     expect(result.outputs.archivePartnerEventSource).toBeNull();
-    expect(result.diagnostics).toEqual([]);
+    expect(result.diagnostics.map((log) => log.message)).toEqual([
+      expect.stringMatching(/^This change replaces the event stream "archive" by deleting it first /),
+    ]);
     expect(result.programOutput).not.toContain("will not show as a stack output");
   });
 

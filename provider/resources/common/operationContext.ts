@@ -8,7 +8,7 @@
 import type { z } from "zod";
 import type { HttpMethod, RequestOptions } from "../../client";
 import { showWarning } from "../../client/log";
-import { secretStrings } from "../../shapes/property";
+import { secretStrings } from "../../shapes/secrets";
 import { tenantConnection, tenantDomain, type TenantConnection } from "../tenantConnection";
 import type { Identity, ResourceDefinition } from "./definition";
 import { withoutDoorKeys } from "./jsonValues";

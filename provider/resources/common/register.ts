@@ -7,7 +7,9 @@
  * cast, can give one).
  */
 import * as pulumi from "@pulumi/pulumi";
-import { namesWhere, nestedShapes, propertiesOf, typeHoldsSecret, type TypeShape } from "../../shapes/property";
+import { namesWhere, propertiesOf, type TypeShape } from "../../shapes/property";
+import { typeHoldsSecret } from "../../shapes/secrets";
+import { mapGiven } from "../../shapes/walk";
 import type { ResourceDefinition } from "./definition";
 import { isPlainObject, PROGRAM_NAME_KEY, withoutDoorKeys } from "./jsonValues";
 import { requireUsableSettings } from "./settingsGuard";
@@ -31,15 +33,11 @@ function withSecretFields(type: TypeShape, value: unknown): unknown {
   if (type.kind === "union" && typeof value[type.discriminator] !== "string") {
     return pulumi.output(value).apply((plain) => withSecretFields(type, plain));
   }
-  const shapes = nestedShapes(type, value);
-  const result: Record<string, unknown> = {};
-  for (const [key, inner] of Object.entries(value)) {
-    const shape = shapes?.find((candidate) => candidate.name === key);
-    if (inner === undefined || shape === undefined) result[key] = inner;
-    else if (shape.secret === true) result[key] = pulumi.secret(inner);
-    else result[key] = typeHoldsSecret(shape.type) ? withSecretFields(shape.type, inner) : inner;
-  }
-  return result;
+  return mapGiven(type, value, ({ shape, value: inner }) => {
+    if (inner === undefined || shape === undefined) return inner;
+    if (shape.secret === true) return pulumi.secret(inner);
+    return typeHoldsSecret(shape.type) ? withSecretFields(shape.type, inner) : inner;
+  });
 }
 
 /** The inputs a resource class registers; `name` is the resource's, kept by the types whose destroy may warn. */

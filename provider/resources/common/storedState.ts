@@ -5,7 +5,8 @@
  * Read reports, derived from outputs the same way for every resource.
  */
 import type { z } from "zod";
-import { nestedShapes, propertiesOf, TENANT_DOMAIN, type PropertyShape, type TypeShape } from "../../shapes/property";
+import { propertiesOf, TENANT_DOMAIN, type PropertyShape, type TypeShape } from "../../shapes/property";
+import { mapDeclared } from "../../shapes/walk";
 import type { ResourceDefinition, StoredOutputs } from "./definition";
 import { compact, isPlainObject, withoutDoorKeys, type PropertyBag } from "./jsonValues";
 
@@ -49,15 +50,7 @@ export function needsTenantDomain(definition: ResourceDefinition, props: unknown
 
 /** A value of an output read as an input of `type`: keys the input does not have dropped, `null` absent. */
 function asInputOfType(type: TypeShape, value: unknown): unknown {
-  if (type.kind === "array" && Array.isArray(value)) return value.map((item) => asInputOfType(type.items, item));
-  const shapes = nestedShapes(type, value);
-  if (!shapes || !isPlainObject(value)) return value;
-  const result: PropertyBag = {};
-  for (const shape of shapes) {
-    const read = value[shape.name] === null ? undefined : asInputOfType(shape.type, value[shape.name]);
-    if (read !== undefined) result[shape.name] = read;
-  }
-  return result;
+  return mapDeclared(type, value, (inner) => (inner.value === null ? undefined : inner.deeper()));
 }
 
 /** A value the service keeps that holds nothing (`""`, `{}`): check reads it as left out on an existing resource. */

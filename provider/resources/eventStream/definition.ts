@@ -1,6 +1,6 @@
 /**
  * EventStream, declared once (see common/definition.ts for the shape). Inputs have the camelCase shape of a
- * stream getEventStreams lists (shapes/eventStream.ts holds the properties both share); the webhook's secrets are
+ * stream getEventStreams lists (streamProperties.ts holds the properties both share); the webhook's secrets are
  * write-only: kept from the program's inputs, never read back, and kept by the service when an existing stream
  * leaves them out.
  */
@@ -22,7 +22,7 @@ import {
   streamUpdatedAt,
   subscription,
   webhookEndpoint,
-} from "../../shapes/eventStream";
+} from "./streamProperties";
 
 export const EVENT_STREAM_STATUSES = ["enabled", "disabled"] as const;
 

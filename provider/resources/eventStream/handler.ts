@@ -4,7 +4,7 @@
  * keep it from the inputs, refresh keeps it from state, and no error ever shows it.
  */
 import { isNotFound } from "../../client/errors";
-import { withoutSecretValues } from "../../shapes/property";
+import { withoutSecretValues } from "../../shapes/secrets";
 import { keptValuesLeftOut } from "../common/check";
 import { defineHandler } from "../common/defineHandler";
 import { inputChanged } from "../common/diff";

@@ -1,6 +1,6 @@
 /** What the EventStream handler and its adoption share to read the tenant's streams: one by id, every one by listing, and a stream as outputs. */
 import { ApiError, isNotFound } from "../../client/errors";
-import { EVENT_STREAMS_MAX_TAKE, pageEventStreams } from "../../shapes/eventStreamPaging";
+import { EVENT_STREAMS_MAX_TAKE, pageEventStreams } from "./paging";
 import { propertiesOf, type PropertyShape } from "../../shapes/property";
 import type { OperationContext } from "../common/operationContext";
 import type { ListingProgress } from "../common/handler";
