@@ -18,6 +18,12 @@ export default tseslint.config(
     rules: { "@typescript-eslint/no-require-imports": "off" },
   },
   {
+    // The ready policy pack: CommonJS, as the CLI's run-policy-pack loads a pack without compiling it.
+    files: ["policy-pack/**/*.js"],
+    languageOptions: { sourceType: "commonjs", globals: { require: "readonly" } },
+    rules: { "@typescript-eslint/no-require-imports": "off" },
+  },
+  {
     // What pulumi-tenant export writes, unedited: every resource is a const a program may reference later.
     files: ["examples/exported/**/*.ts"],
     rules: { "@typescript-eslint/no-unused-vars": "off" },
@@ -39,11 +45,11 @@ export default tseslint.config(
         {
           root: "provider",
           layers: [
-            ["index.ts", "plugin/", "cli/"],
+            ["index.ts", "plugin/", "cli/", "policy/"],
             ["functions/"],
             ["resources/", "provider.ts", "providerArgs.generated.ts"],
             ["shapes/"],
-            ["config.ts", "clientTuning.ts"],
+            ["config.ts", "configMessages.ts", "clientTuning.ts"],
             ["client/"],
             ["settings.ts", "credentialHints.ts", "configError.ts", "secretLength.ts", "vendor.ts", "vendorUndici.ts"],
           ],

@@ -1,9 +1,20 @@
 /**
  * Connection settings: stack config first, then environment, validated once with messages that say
- * exactly which key or variable to set. No message ever echoes a secret value.
+ * exactly which key or variable to set (their words in configMessages.ts). No message ever echoes a secret value.
  */
 import { z } from "zod";
 import { ConfigError } from "./configError";
+import {
+  configKey,
+  contradictionMessage,
+  domainFix,
+  envVar,
+  howToSet,
+  missingCredentialsMessage,
+  missingDomainMessage,
+  originOf,
+  type Origin,
+} from "./configMessages";
 import {
   CONFIG_KEYS,
   CONFIG_NAMESPACE,
@@ -11,7 +22,6 @@ import {
   ENV_VARS,
   PROVIDER_NAME_KEY,
   isLoopbackHost,
-  providerLabel,
   type AuthSettings,
   type ConnectionSettings,
   type SettingName,
@@ -60,25 +70,6 @@ interface ResolvedValue {
   source: string;
 }
 
-/**
- * Where the settings come from, which decides what messages tell the user to set: the stack config (and the
- * variables), an explicit Provider's arguments, or the environment alone (the `pulumi-tenant` command).
- */
-type Origin = { kind: "stack" } | { kind: "provider"; name: string } | { kind: "environment" };
-
-const originOf = (providerName: string | undefined): Origin =>
-  providerName === undefined ? { kind: "stack" } : { kind: "provider", name: providerName };
-
-/** Where a setting is given: the stack config, or the argument of an explicit Provider. */
-function configKey(name: SettingName, origin: Origin): string {
-  if (origin.kind === "provider") return `the "${name}" argument of ${providerLabel(origin.name)}`;
-  return `the stack config "${CONFIG_KEYS[name]}"`;
-}
-
-function envVar(name: SettingName): string {
-  return `the ${ENV_VARS[name]} environment variable`;
-}
-
 function readSetting(
   name: SettingName,
   lookup: ConfigLookup,
@@ -106,8 +97,7 @@ export function parseDomain(domain: ResolvedValue, providerName: string | undefi
 }
 
 function parseDomainFrom(domain: ResolvedValue, origin: Origin): string {
-  const DOMAIN_FIX =
-    origin.kind === "environment" ? envVar("domain") : `${configKey("domain", origin)} or the ${ENV_VARS.domain} environment variable`;
+  const DOMAIN_FIX = domainFix(origin);
   const hasScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(domain.value);
   let url: URL;
   try {
@@ -147,57 +137,6 @@ function parseDomainFrom(domain: ResolvedValue, origin: Origin): string {
   return url.origin;
 }
 
-function missingDomainMessage(origin: Origin): string {
-  if (origin.kind === "environment") {
-    return `Missing tenant domain: set the ${ENV_VARS.domain} environment variable to the tenant's host (e.g. my-tenant.example.com).`;
-  }
-  if (origin.kind === "provider") {
-    return (
-      `Missing tenant domain: ${providerLabel(origin.name)} has no "domain" argument; give it the tenant's host ` +
-      `(e.g. my-tenant.example.com) or set the ${ENV_VARS.domain} environment variable.`
-    );
-  }
-  return (
-    `Missing tenant domain: set the stack config "${CONFIG_KEYS.domain}" (pulumi config set ${CONFIG_KEYS.domain} ` +
-    `my-tenant.example.com) or the ${ENV_VARS.domain} environment variable.`
-  );
-}
-
-/** `host`: the tenant's, when its domain is known (an explicit Provider's may still be an unresolved Output). */
-function missingCredentialsMessage(origin: Origin, host: string | undefined): string {
-  const forHost = host === undefined ? "" : ` for ${host}`;
-  if (origin.kind === "environment") {
-    return (
-      `Missing tenant credentials${forHost}: set the ${ENV_VARS.clientId} and ${ENV_VARS.clientSecret} environment ` +
-      `variables (a machine-to-machine client of the management API), or the ${ENV_VARS.apiToken} environment variable instead.`
-    );
-  }
-  if (origin.kind === "provider") {
-    return (
-      `Missing tenant credentials${forHost}: give ${providerLabel(origin.name)} its "clientId" and ` +
-      `"clientSecret" arguments, or an "apiToken" instead (or set the ${ENV_VARS.clientId} and ` +
-      `${ENV_VARS.clientSecret}, or the ${ENV_VARS.apiToken}, environment variables).`
-    );
-  }
-  return (
-    `Missing tenant credentials: set the stack config "${CONFIG_KEYS.clientId}" and "${CONFIG_KEYS.clientSecret}" ` +
-    `(pulumi config set ${CONFIG_KEYS.clientId} <id>; pulumi config set --secret ${CONFIG_KEYS.clientSecret} <secret>) ` +
-    `or the ${ENV_VARS.clientId} and ${ENV_VARS.clientSecret} environment variables; or set an API token instead ` +
-    `with the stack config "${CONFIG_KEYS.apiToken}" (pulumi config set --secret ${CONFIG_KEYS.apiToken} <token>) ` +
-    `or the ${ENV_VARS.apiToken} environment variable.`
-  );
-}
-
-/** How to set one missing setting: the Provider's argument, or the stack config with its command. */
-function howToSet(name: "clientId" | "clientSecret", origin: Origin): string {
-  if (origin.kind === "environment") return `set the ${ENV_VARS[name]} environment variable`;
-  if (origin.kind === "provider") {
-    return `give ${providerLabel(origin.name)} its "${name}" argument or set the ${ENV_VARS[name]} environment variable`;
-  }
-  const command = name === "clientSecret" ? `pulumi config set --secret ${CONFIG_KEYS[name]} <secret>` : `pulumi config set ${CONFIG_KEYS[name]} <id>`;
-  return `set the stack config "${CONFIG_KEYS[name]}" (${command}) or the ${ENV_VARS[name]} environment variable`;
-}
-
 function resolveAuth(lookup: ConfigLookup, env: NodeJS.ProcessEnv, origin: Origin, host: string | undefined): AuthSettings {
   const token = readSetting("apiToken", lookup, env, origin);
   const clientId = readSetting("clientId", lookup, env, origin);
@@ -205,19 +144,7 @@ function resolveAuth(lookup: ConfigLookup, env: NodeJS.ProcessEnv, origin: Origi
 
   if (token && (clientId || clientSecret)) {
     const credentialSources = [clientId?.source, clientSecret?.source].filter(Boolean).join(" and ");
-    const intro = `Contradictory tenant credentials${origin.kind === "provider" ? ` for ${providerLabel(origin.name)}` : ""}: ` +
-      `an API token is set (${token.source}) and so are client credentials (${credentialSources}); keep only one: `;
-    if (origin.kind === "environment") {
-      throw new ConfigError(`${intro}unset ${ENV_VARS.apiToken}, or ${ENV_VARS.clientId} and ${ENV_VARS.clientSecret}.`);
-    }
-    const [tokenPlace, credentialsPlace] =
-      origin.kind === "stack"
-        ? [`"${CONFIG_KEYS.apiToken}"`, `"${CONFIG_KEYS.clientId}", "${CONFIG_KEYS.clientSecret}"`]
-        : [`its "apiToken" argument`, `its "clientId" and "clientSecret" arguments`];
-    throw new ConfigError(
-      `${intro}remove the API token (${tokenPlace} / ${ENV_VARS.apiToken}) or the client credentials ` +
-        `(${credentialsPlace} / ${ENV_VARS.clientId}, ${ENV_VARS.clientSecret}).`,
-    );
+    throw new ConfigError(contradictionMessage(origin, token.source, credentialSources));
   }
   if (token) return { kind: "token", token: token.value };
   if (clientId && !clientSecret) {

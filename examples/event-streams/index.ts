@@ -37,6 +37,8 @@ const archive = new tenant.EventStream("archive", {
 
 export const auditStreamId = audit.id;
 export const auditStatus = audit.status;
+// null, not undefined, until the service assigns it (the preview of a new stream) or for another destination type: a
+// stack output that is undefined is left out, with a warning on every run.
 export const archivePartnerEventSource = archive.destination.apply((destination) =>
-  destination.type === "eventbridge" ? destination.configuration.awsPartnerEventSource : undefined,
+  destination.type === "eventbridge" ? (destination.configuration.awsPartnerEventSource ?? null) : null,
 );

@@ -35,8 +35,8 @@ beforeAll(async () => {
 });
 
 describe("the tenant program", () => {
-  it("selects SNS for push notifications", async () => {
-    expect(await valueOf(program.push.provider)).toBe("sns");
+  it("selects the Guardian app for push notifications", async () => {
+    expect(await valueOf(program.push.provider)).toBe("guardian");
   });
 
   it("enrolls alice with a one-time password", async () => {

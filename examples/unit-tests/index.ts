@@ -1,6 +1,6 @@
 import * as tenant from "pulumi-tenant";
 
-export const push = new tenant.PushProviderSelection("push", { provider: "sns" });
+export const push = new tenant.PushProviderSelection("push", { provider: "guardian" });
 
 export const ticket = new tenant.EnrollmentTicket("alice", { userId: "auth0|alice", factor: "otp" });
 

@@ -5,7 +5,8 @@
  * to the registry exports it; nothing is listed by hand. Build tooling: not part of dist/.
  */
 import type { ResourceDefinition } from "../resources/common/definition";
-import { propertiesOf, secretWireNames, type PropertyShape, type TypeShape } from "../shapes/property";
+import { propertiesOf, type PropertyShape, type TypeShape } from "../shapes/property";
+import { secretWireNames } from "../shapes/secrets";
 import { docComment, inputType, plainType, type Rendering } from "./publicTypes";
 
 export const ENUMS_PATH = "provider/resources/enums.generated.ts";

@@ -11,6 +11,7 @@ import { isImportable, type OperationScopes, type ResourceDefinition } from "../
 import { isExported, type ExportFacts, type ExportMatch } from "../resources/common/exported";
 import { propertiesOf, type PropertyShape, type TypeShape } from "../shapes/property";
 import { dynamicResourceType } from "../resources/common/providerText";
+import { TENANT_MFA_RULE_INFO } from "../policy";
 import { RESOURCES } from "../resources/registry";
 import { CONFIG_KEYS, SETTINGS, SETTING_NAMES } from "../settings";
 import { headingsOf, tableOfContents } from "./readmeMarkdown";
@@ -172,17 +173,8 @@ function secretRow(definition: ResourceDefinition): string[] | undefined {
   const secret = outermostPaths(shapes, (shape) => shape.secret === true);
   const writeOnly = outermostPaths(shapes, (shape) => shape.writeOnly === true);
   if (secret.length === 0 && writeOnly.length === 0) return undefined;
-  // The dynamic resources mark secrets per top-level property: one holding a nested secret is secret whole.
-  const topLevel = [...new Set(secret.map((path) => path.split(".")[0]))];
-  const inState = topLevel
-    .map((name) => {
-      const nested = secret.filter((path) => path.startsWith(`${name}.`)).map((path) => path.slice(name.length + 1));
-      return nested.length === 0
-        ? code(name)
-        : `${code(name)} whenever it holds its ${describePaths(nested, "or")} (with the \`tenant\` plugin: those fields)`;
-    })
-    .join(", ");
-  return [code(definition.name), inState || "—", writeOnly.length > 0 ? describePaths(writeOnly, "and") : "—"];
+  // Both doors mark the secret fields themselves, at any depth: what holds one stays readable around it.
+  return [code(definition.name), secret.length > 0 ? describePaths(secret, "and") : "—", writeOnly.length > 0 ? describePaths(writeOnly, "and") : "—"];
 }
 
 function renderSecrets(): string {
@@ -274,6 +266,24 @@ function renderMockTokens(): string {
   return table(["In your program", "Reaches the mocks' …"], rows);
 }
 
+// The policy pack's rules -------------------------------------------------------------------------------------------
+
+const JUDGED = {
+  resource: "each resource, before its step",
+  stack: "the tenant's resources together, once the program ran",
+} as const;
+
+function renderPolicyRules(readme: string): string {
+  const rows = TENANT_MFA_RULE_INFO.map((rule) => [
+    code(rule.name),
+    rule.defaultLevel,
+    rule.description,
+    rule.reads.map((name) => linkTo(readme, name)).join(", "),
+    JUDGED[rule.judges],
+  ]);
+  return table(["Rule", "Default level", "What it asks for", "Reads", "Judges"], rows);
+}
+
 export const GENERATED_SECTIONS: readonly GeneratedSection[] = [
   { name: "contents", render: tableOfContents },
   { name: "settings", render: renderSettings },
@@ -284,4 +294,5 @@ export const GENERATED_SECTIONS: readonly GeneratedSection[] = [
   { name: "plugin", render: renderPlugin },
   { name: "mock-tokens", render: renderMockTokens },
   { name: "export", render: renderExport },
+  { name: "policy-rules", render: renderPolicyRules },
 ];

@@ -9,6 +9,7 @@ import { RequestError } from "../client/errors";
 import type { ExportArguments } from "./arguments";
 import { CommandError } from "./commandError";
 import { planExport } from "./exportPlan";
+import { dependencySpec, installSource } from "./installSource";
 import { checkFolder, writeFolder } from "./outputFolder";
 import { programFile } from "./programFile";
 import { stderrProgress } from "./progress";
@@ -40,15 +41,17 @@ export async function runExport(args: ExportArguments, env: NodeJS.ProcessEnv = 
 
   const plan = planExport(contents, args.flags);
   const facts = packageFacts();
+  const source = installSource(facts.root, facts.name, facts.version);
+  const spec = dependencySpec(source, folder);
   const projectName = args.name ?? projectNameOf(host);
   const files = {
     "Pulumi.yaml": pulumiYaml(projectName, host, facts),
-    "package.json": packageJson(projectName, facts),
+    "package.json": packageJson(projectName, facts, spec),
     "tsconfig.json": tsconfigJson(),
     "index.ts": programFile(plan, { host, version: facts.version }),
     "import.json": importJson(plan),
   };
   writeFolder(folder, files);
   const imports = (JSON.parse(files["import.json"]) as { resources: unknown[] }).resources.length;
-  return exportReport(plan, { host, folder: args.folder, files: Object.keys(files), imports });
+  return exportReport(plan, { host, folder: args.folder, files: Object.keys(files), imports, install: { name: facts.name, version: facts.version, source, spec } });
 }

@@ -7,7 +7,8 @@
 import type { ExportFacts, ExportMatch } from "../resources/common/exported";
 import type { ResourceDefinition } from "../resources/common/definition";
 import type { PropertyBag } from "../resources/common/jsonValues";
-import { propertiesOf, withoutSecretValues } from "../shapes/property";
+import { propertiesOf } from "../shapes/property";
+import { withoutSecretValues } from "../shapes/secrets";
 import { IdentifierTable, identifierOf } from "./identifiers";
 import type { ReadObject, TenantContents } from "./tenantReader";
 

@@ -1,8 +1,8 @@
 /**
- * The files of the exported project beside `index.ts`: `Pulumi.yaml`, `package.json` (this package at its running
- * version, `@pulumi/pulumi` at its peer range), Pulumi's template `tsconfig.json`, and `import.json` for
- * `pulumi import --file` with the native plugin. Each a pure function of the plan and these facts, so the same
- * tenant gives the same bytes.
+ * The files of the exported project beside `index.ts`: `Pulumi.yaml`, `package.json` (this package as npm can install
+ * it again, see installSource.ts; `@pulumi/pulumi` at its peer range), Pulumi's template `tsconfig.json`, and
+ * `import.json` for `pulumi import --file` with the native plugin. Each a pure function of the plan and these facts,
+ * so the same tenant gives the same bytes.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -15,16 +15,19 @@ export interface PackageFacts {
   version: string;
   /** The range `@pulumi/pulumi` must be in. */
   pulumiRange: string;
+  /** The folder of this package's manifest. */
+  root: string;
 }
 
 /** This package's manifest: beside dist/ when installed, beside provider/ in a checkout. */
 export function packageFacts(): PackageFacts {
-  const manifest = JSON.parse(fs.readFileSync(path.join(__dirname, "..", "..", "package.json"), "utf8")) as {
+  const root = path.join(__dirname, "..", "..");
+  const manifest = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as {
     name: string;
     version: string;
     peerDependencies: Record<string, string>;
   };
-  return { name: manifest.name, version: manifest.version, pulumiRange: manifest.peerDependencies["@pulumi/pulumi"] };
+  return { name: manifest.name, version: manifest.version, pulumiRange: manifest.peerDependencies["@pulumi/pulumi"], root };
 }
 
 /** A Pulumi project name: letters, digits, `-`, `_` and `.`, at most 100 characters. */
@@ -65,13 +68,14 @@ export function pulumiYaml(projectName: string, host: string, facts: PackageFact
   ].join("\n");
 }
 
-export function packageJson(projectName: string, facts: PackageFacts): string {
+/** `spec`: how npm installs this package again (installSource.ts); without one, the project names it not. */
+export function packageJson(projectName: string, facts: PackageFacts, spec: string | undefined): string {
   return json({
     name: projectName.toLowerCase().replace(/^[._]+/, ""),
     private: true,
     main: "index.ts",
     devDependencies: { "@types/node": "^20", typescript: "^5.0.0" },
-    dependencies: { "@pulumi/pulumi": facts.pulumiRange, [facts.name]: facts.version },
+    dependencies: { "@pulumi/pulumi": facts.pulumiRange, ...(spec === undefined ? {} : { [facts.name]: spec }) },
   });
 }
 

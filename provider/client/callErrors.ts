@@ -1,11 +1,11 @@
 /**
  * The errors a call ends with: what happened, never a secret, with a hint when the settings can fix it.
- * The attempt loop (calls.ts) decides that a call fails; this file says how.
+ * The attempt loop (attemptLoop.ts) decides that a call fails; this file says how.
  */
 import { STATUS_CODES } from "node:http";
 import type { CredentialHints } from "../credentialHints";
 import type { TokenSource } from "./auth";
-import type { Attempt, Call } from "./call";
+import type { Attempt, PreparedRequest } from "./preparedRequest";
 import { AmbiguousRequestError, ApiError, NetworkError, RequestNotSentError, type RequestError } from "./errors";
 import type { DebugLog } from "./log";
 import { noTlsOnPort } from "./networkErrors";
@@ -23,13 +23,13 @@ export interface CallErrorContext {
   tokens: Pick<TokenSource, "renewable" | "refused">;
   log: DebugLog | undefined;
   /** Takes every secret the call knows out of service text, and, given the answer, every secret field's value in it. */
-  redactorFor(call: Call, responseText?: string): Redactor;
+  redactorFor(call: PreparedRequest, responseText?: string): Redactor;
 }
 
 /** The safe error for a call the retry decision failed. */
 export function failedCallError(
   context: CallErrorContext,
-  call: Call,
+  call: PreparedRequest,
   attempt: Attempt,
   decision: Extract<Decision, { action: "fail" }>,
   sends: number,
@@ -62,7 +62,7 @@ export function failedCallError(
 }
 
 /** What the answer says of the credentials: a hint, and whether they themselves were refused. */
-function credentialRefusal(context: CallErrorContext, call: Call, status: number): { hint: string; refused: boolean } | undefined {
+function credentialRefusal(context: CallErrorContext, call: PreparedRequest, status: number): { hint: string; refused: boolean } | undefined {
   if (!call.authenticated) {
     if (status === 401) return { hint: context.hints.clientCredentialsRejected, refused: true };
     if (status === 403) return { hint: context.hints.audienceRefused, refused: true };
@@ -77,7 +77,7 @@ function credentialRefusal(context: CallErrorContext, call: Call, status: number
 
 function apiError(
   context: CallErrorContext,
-  call: Call,
+  call: PreparedRequest,
   attempt: Extract<Attempt, { kind: "response" }>,
   hint: string | undefined,
   credentialsRefused = false,
@@ -99,7 +99,7 @@ function apiError(
 }
 
 /** Once a freshly issued token was refused, every later call fails at once instead of fetching a token each. */
-export function refusedCredentialsError(call: Call): ApiError {
+export function refusedCredentialsError(call: PreparedRequest): ApiError {
   return new ApiError({
     status: 401,
     error: "Unauthorized",
@@ -115,7 +115,7 @@ export function refusedCredentialsError(call: Call): ApiError {
 }
 
 /** The rate-limit budget did not open before the call's deadline. */
-export function budgetExhaustedError(call: Call): ApiError {
+export function budgetExhaustedError(call: PreparedRequest): ApiError {
   return new ApiError({
     status: 429,
     error: "Too Many Requests",
@@ -128,7 +128,7 @@ export function budgetExhaustedError(call: Call): ApiError {
 }
 
 /** The shared token fetch did not finish within the call's deadline. */
-export function tokenDeadlineError(call: Call, host: string): NetworkError {
+export function tokenDeadlineError(call: PreparedRequest, host: string): NetworkError {
   const reason = "no access token within the call's deadline";
   return new NetworkError({ method: call.method, path: call.shownPath, operation: call.operation, host, reason, attempts: 0 });
 }

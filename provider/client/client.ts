@@ -14,7 +14,7 @@ import {
   type TokenGrant,
   type TokenSource,
 } from "./auth";
-import { CallRunner } from "./calls";
+import { AttemptLoop } from "./attemptLoop";
 import { RequestError } from "./errors";
 import { acquirePool, releasePool } from "./http";
 import { createDebugLog, type DebugLog } from "./log";
@@ -54,7 +54,7 @@ export class TenantClient {
   private readonly pool: Pool;
   private readonly tokens: TokenSource;
   private readonly log: DebugLog | undefined;
-  private readonly calls: CallRunner;
+  private readonly attempts: AttemptLoop;
   private closed = false;
 
   constructor(
@@ -69,7 +69,7 @@ export class TenantClient {
       auth.kind === "token"
         ? new StaticTokenSource(auth.token)
         : new ClientCredentialsTokenSource(auth.clientSecret, () => this.fetchGrant(), this.options.tokenRefreshSkewMs);
-    this.calls = new CallRunner({
+    this.attempts = new AttemptLoop({
       options: this.options,
       pool: this.pool,
       gate: rateLimitGateFor(settings.baseUrl),
@@ -100,7 +100,7 @@ export class TenantClient {
     }
     const secrets = options.secrets ? options.secrets.filter((value): value is string => typeof value === "string") : [];
     const shownPath = API_PREFIX + path;
-    return this.calls.run({
+    return this.attempts.run({
       method,
       path: options.query ? shownPath + queryString(options.query) : shownPath,
       shownPath,
@@ -138,7 +138,7 @@ export class TenantClient {
       client_secret: auth.clientSecret,
       audience: this.settings.audience,
     });
-    const grant = (await this.calls.run({
+    const grant = (await this.attempts.run({
       method: "POST",
       path: TOKEN_PATH,
       shownPath: TOKEN_PATH,

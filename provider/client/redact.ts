@@ -11,14 +11,9 @@
 import { REDACTED, namedValueRedaction } from "./namedValues";
 import { namedFieldValues } from "./secretFields";
 import { secretForms, isPiece, type SecretForm } from "./secretForms";
+import { BASIC_VALUE, BEARER_VALUE, JWT_LIKE } from "./secretShapes";
 
 export { MIN_SECRET_LENGTH, encodedForms } from "./secretForms";
-
-/** Anything shaped like a JWT (header.payload.signature, base64url): a token in someone's echo. */
-const JWT_LIKE = /eyJ[\w-]*\.[\w-]+\.[\w-]*/g;
-const BEARER_VALUE = /(bearer\s+)\S+/gi;
-/** Basic credentials, anyone's: base64 that decodes to readable text holding a colon ("user:password"). */
-const BASIC_VALUE = /(basic\s+)([A-Za-z0-9+/_-]{6,}={0,2})(?![A-Za-z0-9+/_=-])/gi;
 
 /** No control character, and valid UTF-8 (no replacement character): text, not the bytes of a word read as base64. */
 function readable(text: string): boolean {

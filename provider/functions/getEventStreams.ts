@@ -6,7 +6,7 @@ import { getClient } from "../client";
 import { packageClientOptions } from "../resources/clientOptions";
 import { functionToken } from "./definition";
 import { dependenciesReady } from "./invokeDependencies";
-import { checkEventStreamsArgs, pageThrough, type CheckedArgs } from "./eventStreamsPaging";
+import { checkEventStreamsArgs, pageThrough, type CheckedArgs } from "./eventStreamsListing";
 import { invokeThroughMocks, mocksInUse } from "./mocks";
 import { asRunError } from "../resources/common/programErrors";
 import { settingsForInvoke } from "./programSettings";

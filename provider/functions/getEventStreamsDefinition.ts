@@ -1,8 +1,8 @@
 // getEventStreams declared once: its arguments, with the rule each one's error states, and its result.
 import { z } from "zod";
-import { EVENT_STREAMS_MAX_TAKE } from "../shapes/eventStreamPaging";
+import { EVENT_STREAMS_MAX_TAKE } from "../resources/eventStream/paging";
 import { property } from "../shapes/property";
-import { eventStreamInfo } from "../shapes/eventStream";
+import { eventStreamInfo } from "../resources/eventStream/streamProperties";
 import type { FunctionDefinition } from "./definition";
 
 export { EVENT_STREAMS_MAX_TAKE };

@@ -4,7 +4,7 @@
  */
 import type { TenantClient } from "../client";
 import { functionToken, type FunctionDefinition } from "./definition";
-import { readEventStreams } from "./eventStreamsPaging";
+import { readEventStreams } from "./eventStreamsListing";
 import { getEventStreamsDefinition } from "./getEventStreamsDefinition";
 import { getPhoneTemplatesDefinition } from "./getPhoneTemplatesDefinition";
 import { listPhoneTemplates } from "./phoneTemplatesListing";

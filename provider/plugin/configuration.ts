@@ -91,7 +91,7 @@ export function checkConfig(req: InstanceType<typeof proto.CheckRequest>): Insta
   const missing = missingSettingsError(given, process.env);
   const failures = [...checkSettings(news.plain, providerName), ...(missing ? [{ property: "", reason: missing.message }] : [])];
   return new proto.CheckResponse()
-    .setInputs(toStruct(news.plain, news.secretKeys))
+    .setInputs(toStruct(news.plain, news.secretMarks))
     .setFailuresList(failures.map((failure) => new proto.CheckFailure().setProperty(failure.property).setReason(failure.reason)));
 }
 

@@ -4,27 +4,31 @@
  * and the write-only inputs (which an import cannot bring back) are named in a warning.
  */
 import type { ResourceDefinition } from "../resources/common/definition";
-import { propertiesOf, type PropertyShape } from "../shapes/property";
+import { propertiesOf, variantOf, type PropertyShape, type TypeShape } from "../shapes/property";
+import { propertiesInside } from "../shapes/walk";
 
 /**
  * Dotted paths of the write-only properties among `shapes`, the most precise ones: a write-only object's
- * write-only fields when it marks some (`secrets.token`), else the object itself.
+ * write-only fields when it marks some (`secrets.token`), else the object itself. Given the inputs an import read
+ * (`bag`), only those that belong to them: of a union, the variant the value is (a webhook stream's bearer
+ * authorization has a `token`, an EventBridge destination nothing write-only); without a value, every variant.
  */
-export function writeOnlyPaths(shapes: PropertyShape[], prefix = ""): string[] {
+export function writeOnlyPaths(shapes: PropertyShape[], prefix = "", bag?: unknown): string[] {
   const paths = shapes.flatMap((shape) => {
     const path = `${prefix}${shape.name}`;
-    const nested = nestedShapes(shape.type).flatMap((properties) => writeOnlyPaths(properties, `${path}.`));
+    const value = isObject(bag) ? bag[shape.name] : undefined;
+    const nested = writeOnlyPaths(propertiesWithin(shape.type, value), `${path}.`, value);
     return nested.length > 0 ? nested : shape.writeOnly ? [path] : [];
   });
   return [...new Set(paths)];
 }
 
-/** The property lists inside a type: an object's, each variant's of a union, or its items'. */
-function nestedShapes(type: PropertyShape["type"]): PropertyShape[][] {
-  if (type.kind === "object") return [type.properties];
-  if (type.kind === "union") return type.variants.flatMap((variant) => nestedShapes(variant.type));
-  if (type.kind === "array") return nestedShapes(type.items);
-  return [];
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** The properties inside a type that a value of it may hold: of a union, the variant its tag names, or every one's when no value says. */
+function propertiesWithin(type: TypeShape, value: unknown): PropertyShape[] {
+  if (type.kind === "union" && isObject(value) && value[type.discriminator] !== undefined) return variantOf(type, value) ?? [];
+  return propertiesInside(type);
 }
 
 /** The error for importing a resource whose definition says it cannot be read back by id. */
@@ -35,15 +39,16 @@ export function importRefusal(definition: ResourceDefinition, id: string): Error
   );
 }
 
-/** The warning an import of this resource deserves, if it has write-only inputs. */
-export function writeOnlyAdvice(definition: ResourceDefinition): string | undefined {
-  const paths = writeOnlyPaths(propertiesOf(definition.inputs));
+/** The warning an import of this resource deserves, if the inputs it read (`inputs`) have write-only fields. */
+export function writeOnlyAdvice(definition: ResourceDefinition, inputs?: Record<string, unknown>): string | undefined {
+  const paths = writeOnlyPaths(propertiesOf(definition.inputs), "", inputs);
   if (paths.length === 0) return undefined;
-  const names = paths.join(", ");
+  const one = paths.length === 1;
+  const names = one ? paths[0] : `${paths.slice(0, -1).join(", ")} and ${paths[paths.length - 1]}`;
   return (
-    `The imported ${definition.name}'s ${names} ${paths.length === 1 ? "is" : "are"} write-only (the service never ` +
-    "returns it), so the imported inputs lack it and the generated code has an empty value for it, which keeps the " +
-    "value the service holds until your program sets one (as a secret)."
+    `The imported ${definition.name}'s ${names} ${one ? "is" : "are"} write-only (the service never returns ` +
+    `${one ? "it" : "them"}), so the imported inputs lack ${one ? "it" : "them"} and the generated code has an empty ` +
+    `value for ${one ? "it" : "each"}, which keeps the value the service holds until your program sets one (as a secret).`
   );
 }
 

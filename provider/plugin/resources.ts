@@ -4,7 +4,8 @@
  * what differs between resources comes from their definitions (secretness, write-only inputs, importability).
  */
 import { isImportable, type ResourceDefinition } from "../resources/common/definition";
-import { namesWhere, secretStrings } from "../shapes/property";
+import { namesWhere, propertiesOf } from "../shapes/property";
+import { secretMarksOf } from "../shapes/secrets";
 import { LookupNotFoundError } from "../resources/common/get";
 import type { ResourceHandler } from "../resources/common/handler";
 import type { PropertyBag } from "../resources/common/jsonValues";
@@ -15,7 +16,7 @@ import { engineLog } from "./engineLog";
 import { importRefusal, unrepresentableImport, writeOnlyAdvice } from "./importAdvice";
 import { forResource } from "../resources/common/programName";
 import { requestName, requestType, type NamedRequest } from "./urn";
-import { fromStruct, toStruct } from "./values";
+import { fromStruct, mergeMarks, toStruct, wholeKeys, type SecretMarks } from "./values";
 
 interface Resource {
   definition: ResourceDefinition;
@@ -53,26 +54,16 @@ export function resourceFor(req: NamedRequest): Resource {
 }
 
 /**
- * Whether a property's value holds, at any depth, a field the definition marks secret (a webhook
- * destination with its token): the engine marks secrets per top-level property, so that property is secret whole,
- * however the program passed the value — a plain string from YAML or Python included, as the dynamic door does.
+ * Outputs (or inputs, for Check and Read) wrapped as secrets where the inputs had one (`inputMarks`), every property
+ * the definition declares secret, and each secret field further down (a webhook's token), alone: however the program
+ * passed it (a plain string from YAML or Python included), as the dynamic door does, and with what lies beside it
+ * shown, so a diff names a changed endpoint.
  */
-function holdsSecretField(definition: ResourceDefinition, name: string, value: unknown): boolean {
-  const property = { [name]: value };
-  return secretStrings(definition.inputs, property).length > 0 || secretStrings(definition.outputs, property).length > 0;
-}
-
-/**
- * Outputs (or inputs, for Check and Read) with every secret property, every property whose input was secret, and
- * every property holding a secret field further down, wrapped.
- */
-function outputsStruct(resource: Resource, outputs: unknown, secretInputs: ReadonlySet<string>): Struct {
+function outputsStruct(resource: Resource, outputs: unknown, inputMarks: SecretMarks): Struct {
   const bag = (outputs ?? {}) as PropertyBag;
-  const secret = new Set([...resource.secretProperties, ...secretInputs]);
-  for (const name of Object.keys(bag)) {
-    if (!secret.has(name) && holdsSecretField(resource.definition, name, bag[name])) secret.add(name);
-  }
-  return toStruct(bag, secret);
+  const { definition } = resource;
+  const declared = [propertiesOf(definition.outputs), propertiesOf(definition.inputs)].map((shapes) => secretMarksOf(shapes, bag));
+  return toStruct(bag, mergeMarks(wholeKeys(resource.secretProperties), inputMarks, ...declared));
 }
 
 export async function check(req: InstanceType<typeof proto.CheckRequest>): Promise<InstanceType<typeof proto.CheckResponse>> {
@@ -82,7 +73,7 @@ export async function check(req: InstanceType<typeof proto.CheckRequest>): Promi
   const result = await (await resource.handler()).check(olds.plain, news.plain);
   const response = new proto.CheckResponse();
   // Inputs come back as the engine stores them: secrets must be envelopes here (the engine does not re-mark them).
-  response.setInputs(outputsStruct(resource, result.inputs ?? news.plain, news.secretKeys));
+  response.setInputs(outputsStruct(resource, result.inputs ?? news.plain, news.secretMarks));
   response.setFailuresList(
     (result.failures ?? []).map((failure) => new proto.CheckFailure().setProperty(failure.property).setReason(failure.reason)),
   );
@@ -91,7 +82,9 @@ export async function check(req: InstanceType<typeof proto.CheckRequest>): Promi
 
 export async function diff(req: InstanceType<typeof proto.DiffRequest>): Promise<InstanceType<typeof proto.DiffResponse>> {
   const resource = resourceFor(req);
-  const result = await (await resource.handler()).diff(req.getId(), fromStruct(req.getOlds()).plain, fromStruct(req.getNews()).plain);
+  const handler = await resource.handler();
+  // A replacement's warning (common/diff.ts) goes under the resource.
+  const result = await serving(req, () => handler.diff(req.getId(), fromStruct(req.getOlds()).plain, fromStruct(req.getNews()).plain));
   const response = new proto.DiffResponse();
   const { DiffChanges } = proto.DiffResponse;
   response.setChanges(result.changes ? DiffChanges.DIFF_SOME : DiffChanges.DIFF_NONE);
@@ -118,7 +111,7 @@ export async function create(req: InstanceType<typeof proto.CreateRequest>): Pro
   const inputs = fromStruct(req.getProperties());
   const handler = await resource.handler();
   const result = await serving(req, () => handler.create(inputs.plain));
-  return new proto.CreateResponse().setId(result.id).setProperties(outputsStruct(resource, result.outs, inputs.secretKeys));
+  return new proto.CreateResponse().setId(result.id).setProperties(outputsStruct(resource, result.outs, inputs.secretMarks));
 }
 
 /**
@@ -146,12 +139,12 @@ export async function read(req: InstanceType<typeof proto.ReadRequest>): Promise
     const { failures = [] } = await handler.check(result.inputs ?? {}, result.inputs ?? {});
     if (failures.length > 0) throw unrepresentableImport(resource.definition, req.getId(), failures);
   }
-  const advice = isImport ? writeOnlyAdvice(resource.definition) : undefined;
+  const advice = isImport ? writeOnlyAdvice(resource.definition, result.inputs) : undefined;
   if (advice) await engineLog("warning", advice, req.getUrn());
-  const secretKeys = new Set([...stored.secretKeys, ...storedInputs.secretKeys]);
+  const secretMarks = mergeMarks(stored.secretMarks, storedInputs.secretMarks);
   return response
-    .setProperties(outputsStruct(resource, result.props, secretKeys))
-    .setInputs(outputsStruct(resource, result.inputs, secretKeys));
+    .setProperties(outputsStruct(resource, result.props, secretMarks))
+    .setInputs(outputsStruct(resource, result.inputs, secretMarks));
 }
 
 export async function update(req: InstanceType<typeof proto.UpdateRequest>): Promise<InstanceType<typeof proto.UpdateResponse>> {
@@ -159,7 +152,7 @@ export async function update(req: InstanceType<typeof proto.UpdateRequest>): Pro
   const news = fromStruct(req.getNews());
   const handler = await resource.handler();
   const result = await serving(req, () => handler.update(req.getId(), fromStruct(req.getOlds()).plain, news.plain));
-  return new proto.UpdateResponse().setProperties(outputsStruct(resource, result.outs, news.secretKeys));
+  return new proto.UpdateResponse().setProperties(outputsStruct(resource, result.outs, news.secretMarks));
 }
 
 export async function remove(req: InstanceType<typeof proto.DeleteRequest>): Promise<void> {

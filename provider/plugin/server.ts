@@ -13,14 +13,15 @@ import { connectEngineLog } from "./engineLog";
 import { packageVersion, schemaText } from "./packageFiles";
 import { empty, grpc, plugin, provider as proto, providerGrpc } from "./protocol";
 import * as resources from "./resources";
-import { fromStruct, toStruct } from "./values";
+import { fromStruct, toStruct, wholeKeys } from "./values";
 
-type Call<Request> = { request: Request };
+/** What grpc-js hands a unary method (its ServerUnaryCall): here, only the request. */
+type UnaryCall<Request> = { request: Request };
 type Callback<Response> = (error: Error | null, response?: Response) => void;
 
 /** A unary method from an async function of the request; a thrown error becomes the call's error. */
 function unary<Request, Response>(handle: (request: Request) => Response | Promise<Response>) {
-  return (call: Call<Request>, callback: Callback<Response>): void => {
+  return (call: UnaryCall<Request>, callback: Callback<Response>): void => {
     Promise.resolve()
       .then(() => handle(call.request))
       .then(
@@ -40,8 +41,8 @@ async function invoke(req: InstanceType<typeof proto.InvokeRequest>): Promise<In
   const { client } = await tenantConnection();
   const result = await entry.invoke(client, args.plain);
   // Any secret argument makes the whole result secret, as the engine does for dynamic providers.
-  const secret = args.secretKeys.size > 0 ? new Set(Object.keys(entry.definition.result.shape)) : new Set<string>();
-  return new proto.InvokeResponse().setReturn(toStruct(result as unknown as PropertyBag, secret));
+  const secret = args.secretKeys.size > 0 ? Object.keys(entry.definition.result.shape) : [];
+  return new proto.InvokeResponse().setReturn(toStruct(result as unknown as PropertyBag, wholeKeys(secret)));
 }
 
 export const service = {

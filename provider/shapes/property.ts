@@ -2,8 +2,9 @@
  * The language resources and functions are declared in: each property's zod schema carries its metadata
  * (`property(schema, meta)`), and `propertiesOf` turns a zod object into `PropertyShape`s (name, required,
  * nullable, default, type with enum values, and the metadata): the form the type generator, the package schema,
- * check, diff, the stored-state reader and the redaction of secrets read. Below resources/ and functions/, so both
- * (and the event stream's shape they share) declare their properties with it.
+ * check, diff, the stored-state reader and the redaction of secrets read. A value of a declared type is walked by
+ * walk.ts; where its secrets sit is read by secrets.ts. Below resources/ and functions/, so both declare their
+ * properties with it.
  */
 import { z } from "zod";
 
@@ -221,156 +222,7 @@ export function nestedShapes(type: TypeShape, value: unknown): PropertyShape[] |
   return undefined;
 }
 
-/** Every string held by a secret property of `bag`, at any depth (nested objects, union variants, arrays). */
-function collectSecrets(shapes: PropertyShape[], bag: unknown, found: string[]): void {
-  if (typeof bag !== "object" || bag === null) return;
-  const collect = (value: unknown): void => {
-    if (typeof value === "string") found.push(value);
-    else if (Array.isArray(value)) value.forEach(collect);
-    else if (typeof value === "object" && value !== null) Object.values(value).forEach(collect);
-  };
-  const walk = (type: TypeShape, value: unknown): void => {
-    if (type.kind === "array" && Array.isArray(value)) value.forEach((item) => walk(type.items, item));
-    const shapes = nestedShapes(type, value);
-    if (shapes) collectSecrets(shapes, value, found);
-  };
-  for (const shape of shapes) {
-    const value = (bag as Record<string, unknown>)[shape.name];
-    if (shape.secret === true) collect(value);
-    else walk(shape.type, value);
-  }
-}
-
-/** Every string held by a secret property of `bag` (at any depth): what a call for this resource must never show. */
-export function secretStrings(object: z.ZodObject, bag: Record<string, unknown>): string[] {
-  const found: string[] = [];
-  collectSecrets(propertiesOf(object), bag, found);
-  return found;
-}
-
-
-/** Whether a value of this type can hold a secret property anywhere inside. */
-export function typeHoldsSecret(type: TypeShape): boolean {
-  return innerShapes(type).some((shape) => shape.secret === true || typeHoldsSecret(shape.type));
-}
-
 /** `awsSecretAccessKey` → `aws_secret_access_key`: how the service names a field (unless `wireName` says otherwise). */
 export function wireNameOf(shape: Pick<PropertyShape, "name" | "wireName">): string {
   return shape.wireName ?? shape.name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
-}
-
-/** The object properties inside a type: an object's, each variant's of a union, an array's items'. */
-function innerShapes(type: TypeShape): PropertyShape[] {
-  if (type.kind === "array") return innerShapes(type.items);
-  if (type.kind === "object") return type.properties;
-  if (type.kind === "union") return type.variants.flatMap((variant) => variant.type.properties);
-  return [];
-}
-
-/** How the client treats a secret field of the service's answers (client/secretFields.ts). */
-export type SecretFieldClass = "writeOnly" | "outputs" | "returned";
-
-/**
- * The wire names of the secret fields among `shapes` of one class, at any depth: the fields that hold a secret value,
- * a secret object's own fields included (`auth_token` inside `credentials`, not `credentials`, a word service prose
- * uses). `writeOnly`: the secrets the service never returns (a field inside a write-only secret is write-only too);
- * `returned`: those it returns in clear that the package never keeps; `outputs`: the other secrets it returns, such
- * as a ticket's link.
- */
-export function secretWireNames(shapes: readonly PropertyShape[], wanted: SecretFieldClass): string[] {
-  const names = new Set<string>();
-  const visit = (shape: PropertyShape, inherited: SecretFieldClass | undefined): void => {
-    const secret = inherited !== undefined || shape.secret === true;
-    const own: SecretFieldClass = shape.writeOnly === true ? "writeOnly" : shape.returnedInClear === true ? "returned" : "outputs";
-    const fieldClass = !secret ? undefined : inherited === "writeOnly" || inherited === "returned" ? inherited : own;
-    if (fieldClass === wanted && shape.type.kind !== "object") names.add(wireNameOf(shape));
-    for (const inner of innerShapes(shape.type)) visit(inner, fieldClass);
-  };
-  for (const shape of shapes) visit(shape, undefined);
-  return [...names].sort();
-}
-
-/**
- * Calls `visit` for every property present in `bag`, at any depth (nested objects, union variants, array items), with
- * its dotted path (`destination.configuration.webhookEndpoint`, `subscriptions[0].eventType`).
- */
-export function visitProperties(
-  shapes: readonly PropertyShape[],
-  bag: unknown,
-  visit: (shape: PropertyShape, value: unknown, path: string) => void,
-  prefix = "",
-): void {
-  if (typeof bag !== "object" || bag === null || Array.isArray(bag)) return;
-  const inside = (type: TypeShape, value: unknown, path: string): void => {
-    if (type.kind === "array" && Array.isArray(value)) value.forEach((item, index) => inside(type.items, item, `${path}[${index}]`));
-    const nested = nestedShapes(type, value);
-    if (nested) visitProperties(nested, value, visit, path);
-  };
-  for (const shape of shapes) {
-    const value = (bag as Record<string, unknown>)[shape.name];
-    if (value === undefined) continue;
-    const path = prefix === "" ? shape.name : `${prefix}.${shape.name}`;
-    visit(shape, value, path);
-    inside(shape.type, value, path);
-  }
-}
-
-/** The property a path leads to (`["destination", "configuration", "webhookAuthorization", "token"]`), if any. */
-export function shapeAt(shapes: PropertyShape[], root: unknown, path: readonly PropertyKey[]): PropertyShape | undefined {
-  let type: TypeShape = { kind: "object", properties: shapes };
-  let value = root;
-  let shape: PropertyShape | undefined;
-  for (const segment of path) {
-    const container = value as Record<PropertyKey, unknown> | undefined;
-    value = typeof container === "object" && container !== null ? container[segment] : undefined;
-    if (typeof segment === "number") {
-      if (type.kind !== "array") return undefined;
-      type = type.items;
-      shape = undefined;
-      continue;
-    }
-    shape = nestedShapes(type, container)?.find((candidate) => candidate.name === segment);
-    if (!shape) return undefined;
-    type = shape.type;
-  }
-  return shape;
-}
-
-/**
- * Whether the schema knows the value at `path` to be no secret and to hold none: every property on the way is known
- * and not secret, and the last one's type holds no secret (a union's tag, an enum, counts as known). A value under a
- * key the schema does not know (a misspelt secret field's, say) is not.
- */
-export function knownPlainAt(shapes: PropertyShape[], root: unknown, path: readonly PropertyKey[]): boolean {
-  let type: TypeShape = { kind: "object", properties: shapes };
-  let value = root;
-  for (const [index, segment] of path.entries()) {
-    const container = value as Record<PropertyKey, unknown> | undefined;
-    value = typeof container === "object" && container !== null ? container[segment] : undefined;
-    if (typeof segment === "number") {
-      if (type.kind !== "array") return false;
-      type = type.items;
-      continue;
-    }
-    if (type.kind === "union" && segment === type.discriminator) return index === path.length - 1;
-    const shape: PropertyShape | undefined = nestedShapes(type, container)?.find((candidate) => candidate.name === segment);
-    if (!shape || shape.secret === true) return false;
-    type = shape.type;
-  }
-  return !typeHoldsSecret(type);
-}
-
-/** A copy of `value` (of `type`) without its secret properties, at any depth: the part that can be compared or shown. */
-export function withoutSecretValues(type: TypeShape, value: unknown): unknown {
-  if (type.kind === "array" && Array.isArray(value)) return value.map((item) => withoutSecretValues(type.items, item));
-  const shapes = nestedShapes(type, value);
-  if (!shapes || typeof value !== "object" || value === null || Array.isArray(value)) return value;
-  const bag = value as Record<string, unknown>;
-  const result: Record<string, unknown> = {};
-  for (const [name, inner] of Object.entries(bag)) {
-    const shape = shapes.find((candidate) => candidate.name === name);
-    if (shape?.secret === true) continue;
-    result[name] = shape ? withoutSecretValues(shape.type, inner) : inner;
-  }
-  return result;
 }

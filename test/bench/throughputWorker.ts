@@ -21,7 +21,7 @@ import { createRequire } from "node:module";
 import * as path from "node:path";
 import type { Dispatcher } from "undici";
 import type * as ClientModule from "../../provider/client";
-import type * as EventStreamsWire from "../../provider/shapes/eventStreamWire";
+import type * as EventStreamsWire from "../../provider/resources/eventStream/wire";
 import type * as PushWire from "../../provider/resources/pushProviderSelection/wire";
 
 export type Contender = "client" | "pool" | "raw" | "sdk";
@@ -124,7 +124,7 @@ const putBody = (): string => JSON.stringify({ provider: "sns" });
 async function setUpClient(settings: ThroughputSettings): Promise<Setup> {
   const clientModule = fromDist("client/index") as typeof ClientModule;
   const pushWire = fromDist("resources/pushProviderSelection/wire") as typeof PushWire;
-  const streamsWire = fromDist("shapes/eventStreamWire") as typeof EventStreamsWire;
+  const streamsWire = fromDist("resources/eventStream/wire") as typeof EventStreamsWire;
   const client = new clientModule.TenantClient({
     baseUrl: settings.url,
     audience: `${settings.url}/api/v2/`,

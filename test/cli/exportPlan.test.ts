@@ -191,7 +191,8 @@ describe("the report", () => {
   it("names every kind read, with how many it declared, and says when the tenant holds none", () => {
     const contents = tenant();
     contents.kinds = contents.kinds.map((listed) => (listed.definition.name === "MfaFactor" ? kind("MfaFactor", [{ id: "duo", inputs: { factor: "duo", enabled: false } }]) : listed));
-    const report = exportReport(planExport(contents, new Set()), { host: HOST, folder: "tenant", files: ["index.ts"], imports: 1 });
+    const install = { name: "pulumi-tenant", version: "1.2.3", source: { kind: "registry", version: "1.2.3" }, spec: "1.2.3" } as const;
+    const report = exportReport(planExport(contents, new Set()), { host: HOST, folder: "tenant", files: ["index.ts"], imports: 1, install });
     const lines = report.split("\n");
     expect(lines.slice(1, 1 + contents.kinds.length)).toEqual([
       "  PhoneProvider            1  phone-provider",
@@ -206,6 +207,31 @@ describe("the report", () => {
     // What to run next, a stack (and the backend it needs) included: the folder has no stack yet.
     expect(report).toContain("Next: cd tenant && npm install && pulumi stack init <stack> && pulumi up");
     expect(report).toContain("pulumi stack init needs a backend: pulumi login (Pulumi Cloud), pulumi login --local, or PULUMI_BACKEND_URL");
+    expect(report).toContain("package.json installs pulumi-tenant 1.2.3 from the npm registry, as this command was installed.");
+    // What an import of import.json leaves out, which index.ts has.
+    expect(report).toContain("give the phone provider and the streams retainOnDelete (as index.ts does) before you unprotect them, or a destroy deletes them.");
+  });
+
+  it("says how to install the package as the command came: from its tarball, a URL, or packed from its folder first", () => {
+    const plan = planExport(tenant(), new Set());
+    const report = (install: Parameters<typeof exportReport>[1]["install"]) =>
+      exportReport(plan, { host: HOST, folder: "tenant", files: ["index.ts"], imports: 1, install }).split("\n");
+    const base = { name: "pulumi-tenant", version: "1.2.3" };
+    expect(report({ ...base, source: { kind: "tarball", file: "/p/pulumi-tenant-1.2.3.tgz" }, spec: "file:../pulumi-tenant-1.2.3.tgz" })).toEqual(
+      expect.arrayContaining([
+        "Next: cd tenant && npm install && pulumi stack init <stack> && pulumi up, with the same TENANT_* variables (or tenant:* stack config).",
+        "package.json installs pulumi-tenant from file:../pulumi-tenant-1.2.3.tgz, the tarball this command was installed from (keep it there, or change the path).",
+      ]),
+    );
+    expect(report({ ...base, source: { kind: "url", url: "git+ssh://git@example.com/t.git#abc" }, spec: "git+ssh://git@example.com/t.git#abc" })).toContain(
+      "package.json installs pulumi-tenant from git+ssh://git@example.com/t.git#abc, as this command was installed.",
+    );
+    expect(report({ ...base, source: { kind: "folder", folder: "/src/pulumi-tenant" } })).toEqual(
+      expect.arrayContaining([
+        "Next: cd /src/pulumi-tenant && npm pack, then cd tenant && npm install /src/pulumi-tenant/pulumi-tenant-1.2.3.tgz && pulumi stack init <stack> && " +
+          "pulumi up, with the same TENANT_* variables (or tenant:* stack config).",
+      ]),
+    );
   });
 });
 

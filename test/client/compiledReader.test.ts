@@ -7,7 +7,6 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { compiledReader, REJECTED } from "../../provider/client/compiledReader";
 import { tokenResponseSchema } from "../../provider/client/auth";
-import * as eventStreamsWire from "../../provider/shapes/eventStreamWire";
 import * as apnsWire from "../../provider/resources/apnsPushProvider/wire";
 import * as ticketWire from "../../provider/resources/enrollmentTicket/wire";
 import * as eventStreamWire from "../../provider/resources/eventStream/wire";
@@ -139,7 +138,7 @@ describe("compiled reader: each construct", () => {
       ],
       next: "cursor",
     };
-    expect(agreesWithZod(eventStreamsWire.eventStreamsPageWire, page)).toEqual({ compiled: true, zodAccepts: true });
+    expect(agreesWithZod(eventStreamWire.eventStreamsPageWire, page)).toEqual({ compiled: true, zodAccepts: true });
   });
 });
 
@@ -228,7 +227,6 @@ function sample(schema: z.ZodType, random: Random, depth = 0): unknown {
 
 const RESPONSE_MODULES: Record<string, Record<string, unknown>> = {
   auth: { tokenResponseSchema },
-  eventStreamsWire,
   apnsWire,
   ticketWire,
   eventStreamWire,

@@ -1,10 +1,12 @@
 /**
  * The every-type program's life under the Pulumi CLI, the same for both doors (the TypeScript dynamic resources,
  * test/e2e/everyType.test.ts; the native plugin's YAML program, test/e2e/native/yamlProgram.test.ts): `up` creates
- * one resource of each of the 16 types, a changed program updates each type, changes made by hand to a few are found
- * by `preview --refresh --diff` and taken in by `refresh` (FcmPushProvider's cannot be seen: the service cannot read
- * it), both functions list what the tenant holds, and `destroy` deletes each, leaving the tenant as each type's docs
- * say. No secret reaches the output or anything the backend keeps.
+ * one resource of each of the 16 types, the drift check right after is clean and a second `up` writes nothing (for
+ * the values the README's examples give too: a custom phone provider's `credentials: {}`, …), a changed program
+ * updates each type (the EventBridge stream's new region replaces it, deleting it first, as the warning says), changes
+ * made by hand to a few are found by `preview --refresh --diff` and taken in by `refresh` (FcmPushProvider's cannot be
+ * seen: the service cannot read it), both functions list what the tenant holds, and `destroy` deletes each, leaving
+ * the tenant as each type's docs say. No secret reaches the output or anything the backend keeps.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CUSTOM_APP_PATH, FCMV1_PATH, startEmulator, type Emulator } from "../../tools/emulator";
@@ -87,13 +89,25 @@ export function describeEveryTypeLife(title: string, openDoor: (emulator: Emulat
       expect(isSecretEnvelope(up.outputs.ticketUrl)).toBe(true);
     }, STEP_TIMEOUT_MS);
 
-    it("a changed program updates each type; the ticket, which no call changes, is replaced by a new one", async () => {
+    it("the drift check right after is clean (every resource read back the same), and a second up writes nothing", async () => {
+      const drift = await run("drift check after create", stackAt(1).preview({ refresh: true, expectNoChanges: true }));
+      expect(stepLines(drift.steps)).toEqual([...every("refresh-same"), ...every("same")].sort());
+      expect(requests.take().mutating()).toEqual([]);
+      const again = await run("up again", stackAt(1).up());
+      expect(stepLines(again.steps)).toEqual(every("same").sort());
+      expect(requests.take().mutating()).toEqual([]);
+    }, STEP_TIMEOUT_MS);
+
+    it("a changed program updates each type; the ticket, which no call changes, and the stream in another region are replaced", async () => {
       const up = await run("second up", stackAt(2).up());
       expect(requests.take().failures()).toEqual([]);
       // The SMS factor alone is declared as it was; a ticket's every input replaces it (the first stays usable: no call revokes it).
       expect(stepLines(up.steps)).toEqual(
-        [...every("update", except("ticket", "smsFactor")), ...every("replace", ["ticket"]), ...every("same", ["smsFactor"])].sort(),
+        [...every("update", except("ticket", "smsFactor", "archive")), ...every("replace", ["ticket", "archive"]), ...every("same", ["smsFactor"])].sort(),
       );
+      // The stream's name must be free, so the old one goes first, and its partner event source with it: the CLI says so.
+      const under = door.warningsUnderResources ? "EventStream \\(archive\\):\\n\\s+" : "";
+      expect(up.programOutput).toMatch(new RegExp(`${under}warning: This change replaces the event stream "archive" by deleting it first .*partner event source`));
       expect(tenantHolds(emulator)).toEqual(heldAfterUp(2, before, ["auth0|every-type", "auth0|every-type-changed"]));
       if (door.functionsAwaitDependsOn) expect(listedByFunctions(up.outputs)).toEqual(listedAfterUp(2, seeded));
     }, STEP_TIMEOUT_MS);

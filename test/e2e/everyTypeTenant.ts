@@ -42,6 +42,7 @@ export function everyTypeSecretConfig(phase: Phase): StackConfig {
 export function tenantHolds({ state }: Emulator) {
   const { sns, apns, fcmv1 } = state.pushCredentials;
   const stream = state.eventStreams.find((candidate) => candidate.name === "audit");
+  const archive = state.eventStreams.find((candidate) => candidate.name === "archive");
   const authorization = stream?.destination.type === "webhook" ? stream.destination.configuration.webhook_authorization : undefined;
   return {
     sns: { accessKeyId: sns.aws_access_key_id, secretAccessKey: sns.aws_secret_access_key, region: sns.aws_region, apnsArn: sns.sns_apns_platform_application_arn },
@@ -51,7 +52,11 @@ export function tenantHolds({ state }: Emulator) {
     push: state.pushProvider,
     pushFactor: state.mfa.factors.get("push-notification")?.enabled,
     customApp: { ...state.factorSettings.customApp },
-    sms: [...state.phoneProviders.values()].map((provider) => ({ defaultFrom: provider.configuration.default_from, authToken: provider.credentials.auth_token })),
+    sms: [...state.phoneProviders.values()].map((provider) => ({
+      name: provider.name,
+      defaultFrom: provider.configuration.default_from,
+      authToken: provider.credentials.auth_token,
+    })),
     messageTypes: [...state.mfa.messageTypes],
     verifyText: state.phoneTemplates.findByType("otp_verify")?.content.body.text ?? null,
     otp: { ...state.factorSettings.otp.phone },
@@ -60,6 +65,7 @@ export function tenantHolds({ state }: Emulator) {
     /** Every ticket minted, by its user: the API can revoke none. */
     tickets: state.enrollmentTickets.map((ticket) => ticket.request.user_id),
     audit: stream ? { status: stream.status, events: stream.subscriptions.map((subscription) => subscription.event_type), token: authorization?.token } : null,
+    archive: archive?.destination.type === "eventbridge" ? { region: archive.destination.configuration.aws_region } : null,
     duo: { ...state.factorSettings.duo },
     securityKeys: { ...state.factorSettings.webauthn["webauthn-roaming"] },
     sessions: { ...state.factorSettings.guardian },
@@ -79,7 +85,11 @@ export function heldAfterUp(phase: Phase, before: TenantHolds, tickets: string[]
     push: inputs.push.provider,
     pushFactor: inputs.pushFactor.enabled,
     customApp: { app_name: inputs.customApp.appName, apple_app_link: inputs.customApp.appleAppLink, google_app_link: inputs.customApp.googleAppLink },
-    sms: [{ defaultFrom: inputs.sms.configuration.defaultFrom, authToken: secrets.smsAuthToken }],
+    sms: [
+      inputs.sms.name === "custom"
+        ? { name: "custom", defaultFrom: undefined, authToken: undefined }
+        : { name: "vendor_a", defaultFrom: inputs.sms.configuration.defaultFrom, authToken: secrets.smsAuthToken },
+    ],
     messageTypes: inputs.messageTypes.messageTypes,
     verifyText: inputs.verifyText.content.body.text,
     otp: { otp_length: inputs.otp.otpLength, otp_expiration_time: inputs.otp.otpExpirationTime },
@@ -87,6 +97,7 @@ export function heldAfterUp(phase: Phase, before: TenantHolds, tickets: string[]
     policy: [inputs.policy.policy],
     tickets,
     audit: { status: "enabled", events: inputs.audit.subscriptions.map((subscription) => subscription.eventType), token: secrets.webhookToken },
+    archive: { region: inputs.archive.destination.configuration.awsRegion },
     duo: { ikey: inputs.duo.integrationKey, skey: secrets.duoSecretKey, host: inputs.duo.hostname },
     securityKeys: { ...before.securityKeys, userVerification: inputs.securityKeys.userVerification },
     sessions: { ...before.sessions, mfa_session_inactivity_timeout: inputs.sessions.sessionInactivityTimeout, mfa_session_overall_timeout: inputs.sessions.sessionOverallTimeout },
@@ -121,7 +132,7 @@ export function listedByFunctions(outputs: Record<string, unknown>) {
 export function listedAfterUp(phase: Phase, seededStreams: string[], auditStatus = "enabled"): ReturnType<typeof listedByFunctions> {
   const inputs = everyTypeInputs(phase, (key) => key);
   return {
-    streams: [...seededStreams, "audit"].sort(),
+    streams: [...seededStreams, "archive", "audit"].sort(),
     audit: { status: auditStatus, events: inputs.audit.subscriptions.map((subscription) => subscription.eventType) },
     verifyText: inputs.verifyText.content.body.text,
   };

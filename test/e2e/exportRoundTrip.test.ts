@@ -74,6 +74,10 @@ describe.sequential("export, then up: the tenant under code, unchanged", () => {
     // The stream no resource can declare is skipped, named with its type, and the export still succeeds.
     expect(run.stdout).toContain(`EventStream: "${unmanaged.name}" (${unmanaged.id}): no resource can declare what the tenant holds (a destination of type "kafka"`);
     expect(texts["index.ts"]).not.toContain(unmanaged.name);
+    // The package as npm can install it again: the tarball the project installed it from, not a registry version.
+    const { version } = JSON.parse(fs.readFileSync(path.join(project, "node_modules", "pulumi-tenant", "package.json"), "utf8")) as { version: string };
+    expect((JSON.parse(texts["package.json"]) as { dependencies: Record<string, string> }).dependencies["pulumi-tenant"]).toBe(`file:../pulumi-tenant-${version}.tgz`);
+    expect(run.stdout).toContain(`package.json installs pulumi-tenant from file:../pulumi-tenant-${version}.tgz, the tarball this command was installed from`);
   });
 
   it(

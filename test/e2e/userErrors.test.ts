@@ -196,6 +196,18 @@ describe("settings and inputs a handler cannot work with fail before anything re
     expect(seen).not.toContain("<nil>");
     expect(seen).not.toContain(WRONG_SECRET);
   });
+
+  it("a value shaped like a credential (a token in an endpoint's query) is never said, though its property holds no secret", async () => {
+    const queryToken = "sentinel-query-token-5d0b93";
+    const seen = await failedUp("tokenInEndpointQuery", {
+      ...defaultProviderConfig(CLIENT.secret),
+      // Plain config, as a URL is: no stack-config filter hides it.
+      "failing-program:hookEndpoint": { value: `http://hooks.example.org/?token=${queryToken}` },
+      "failing-program:hookToken": { value: WRONG_SECRET, secret: true },
+    });
+    expectOneCleanMessage(seen, "pulumi-nodejs:dynamic/tenant:EventStream resource 'hooks' has a problem: destination.configuration.webhookEndpoint must be an https:// URL\n");
+    expect(seen).not.toContain(queryToken);
+  });
 });
 
 describe(".get of an object the tenant does not have fails the run, naming the id (never empty outputs)", () => {

@@ -10,7 +10,7 @@ import type {
   OtherDestination,
   WebhookDestination,
 } from "../../provider";
-import { flattenDestination } from "../../provider/shapes/eventStreamWire";
+import { flattenDestination } from "../../provider/resources/eventStream/wire";
 
 /** What a user writes: one branch per variant, and the compiler proves every variant is handled. */
 function describeDestination(destination: EventStreamDestination): string {

@@ -75,9 +75,11 @@ describe("package.json", () => {
     expect(manifest.scripts?.prepack).toBe("npm run build");
   });
 
-  it("has no dependencies besides the peer @pulumi/pulumi: zod and undici are vendored into dist/vendor.js", () => {
+  it("has no dependencies besides the peer @pulumi/pulumi (zod and undici are vendored into dist/vendor.js) and the optional peer @pulumi/policy", () => {
     expect(manifest.dependencies ?? {}).toEqual({});
-    expect(Object.keys(manifest.peerDependencies ?? {})).toEqual(["@pulumi/pulumi"]);
+    expect(Object.keys(manifest.peerDependencies ?? {})).toEqual(["@pulumi/pulumi", "@pulumi/policy"]);
+    // Only a policy pack needs @pulumi/policy: npm installs no optional peer.
+    expect(manifest.peerDependenciesMeta).toEqual({ "@pulumi/policy": { optional: true } });
   });
 
   it("names its license, whose text is in LICENSE, and invents no public home", () => {
@@ -120,14 +122,20 @@ describe("the packed tarball, installed in a project with only @pulumi/pulumi be
         const loaded = Object.keys(require.cache);
         let zod = "not installed";
         try { require.resolve("zod"); zod = "installed"; } catch {}
-        process.stdout.write(JSON.stringify({ exports: Object.keys(tenant), failures: checked.failures, read, loaded, zod }));
+        // The rules for a policy pack load without @pulumi/policy, which they use the types of only.
+        const rules = require("pulumi-tenant/policy").tenantMfaPolicies().map((policy) => policy.name);
+        let policySdk = "not installed";
+        try { require.resolve("@pulumi/policy"); policySdk = "installed"; } catch {}
+        process.stdout.write(JSON.stringify({ exports: Object.keys(tenant), failures: checked.failures, read, loaded, zod, rules, policySdk }));
       })().catch((error) => { console.error(error); process.exit(1); });`;
     const { stdout } = await run(process.execPath, ["-e", script], { cwd: project, timeout: 60_000 });
-    const result = JSON.parse(stdout) as { exports: string[]; failures: unknown[]; read: string; loaded: string[]; zod: string };
+    const result = JSON.parse(stdout) as { exports: string[]; failures: unknown[]; read: string; loaded: string[]; zod: string; rules: string[]; policySdk: string };
     expect(result.exports).toEqual(expect.arrayContaining(["PushProviderSelection", "PhoneProvider", "EnrollmentTicket", "getEventStreams", "Provider"]));
     expect(result.failures).toEqual([]);
     expect(result.read).toMatch(/127\.0\.0\.1:9|refused|ECONNREFUSED/i);
     expect(result.zod).toBe("not installed");
+    expect(result.policySdk).toBe("not installed");
+    expect(result.rules).toContain("phone-messages-deliverable");
     // Everything else loaded is @pulumi/pulumi and its own dependencies, linked from the repository's node_modules.
     const installed = fs.realpathSync(path.join(project, "node_modules", "pulumi-tenant"));
     const dependencies = path.join(REPO_ROOT, "node_modules") + path.sep;

@@ -1,6 +1,7 @@
 /**
  * What the plugin tells the user goes through the engine's Log service at the address it is started with (the
- * Pulumi CLI hides a plugin's stderr), with the severity the CLI shows it by: TENANT_DEBUG lines (debug); on importing
+ * Pulumi CLI hides a plugin's stderr), with the severity the CLI shows it by: TENANT_DEBUG lines (info, under the
+ * resource whose request they are about, in the order they were written); on importing
  * a vendor_a phone provider, that its write-only auth token is not in the imported inputs (warning); a destroy's
  * warning (warning, under the resource's URN, naming it as the program did, no `warning:` in its text); a long
  * rate-limit wait (info, under no resource). Nothing secret in any of it.
@@ -54,7 +55,12 @@ it("sends TENANT_DEBUG lines and the import advice to the engine's log, not to s
   const advice = engine.logs.find((log) => log.severity === 2);
   expect(advice?.urn).toBe(PHONE);
   expect(advice?.message).toContain("credentials.authToken is write-only");
-  expect(engine.logs.filter((log) => log.severity === 0 && log.message.startsWith("[pulumi-tenant] ")).length).toBeGreaterThan(0);
+  const debugLines = engine.logs.filter((log) => log.message.startsWith("[pulumi-tenant] "));
+  expect(debugLines.map((log) => log.severity)).toEqual(debugLines.map(() => SEVERITY.info));
+  expect(debugLines.map((log) => log.message.replace(/\(\d+ms\)/, "(…)"))).toEqual(
+    expect.arrayContaining([`[pulumi-tenant] POST /api/v2/branding/phone/providers -> 201 (…)`, `[pulumi-tenant] GET /api/v2/branding/phone/providers/${created.getId()} -> 200 (…)`]),
+  );
+  expect(debugLines.find((log) => log.message.startsWith("[pulumi-tenant] POST /api/v2/branding/phone/providers"))?.urn).toBe(PHONE);
   expect(plugin.stderr).not.toContain("[pulumi-tenant] ");
   for (const log of engine.logs) {
     expect(log.message).not.toContain(CLIENT.secret);
@@ -68,7 +74,7 @@ it("a destroy's warning: severity warning, under the resource's URN, naming it a
     new proto.CreateRequest().setUrn(FCM).setProperties(toStruct({ serverCredentials: secretEnvelope(SERVICE_ACCOUNT) })),
   );
   await plugin.call("delete", new proto.DeleteRequest().setId(created.getId()).setUrn(FCM).setProperties(created.getProperties()));
-  expect(engine.logs.filter((log) => log.urn === FCM)).toEqual([
+  expect(engine.logs.filter((log) => log.urn === FCM && !log.message.startsWith("[pulumi-tenant] "))).toEqual([
     {
       severity: SEVERITY.warning,
       urn: FCM,

@@ -1,12 +1,13 @@
 /**
  * EventStream through the native plugin, as the engine drives it: a webhook token sent as a nested secret comes
- * back inside a secret destination, diffs say update or replace (deleting first), import reads by id without
- * the token, a malformed id is refused by name, and no token shows in what the plugin prints.
+ * back as a secret, the destination around it readable (so a diff can name a changed endpoint), diffs say update or
+ * replace (deleting first), import reads by id without the token, a malformed id is refused by name, and no token
+ * shows in what the plugin prints.
  */
 import { describe, expect, it } from "vitest";
 import { provider as proto } from "../../provider/plugin/protocol";
-import { fromStruct, isSecretEnvelope, secretEnvelope, toStruct } from "../../provider/plugin/values";
-import { configuredPluginSuite } from "./pluginProcess";
+import { fromStruct, secretEnvelope, toStruct } from "../../provider/plugin/values";
+import { configuredPluginSuite, secretPaths } from "./pluginProcess";
 
 const CLIENT = { id: "plugin-streams", secret: "sentinel-plugin-streams-secret-3e8a" };
 const TOKEN = "sentinel-plugin-webhook-token-91bd";
@@ -23,19 +24,20 @@ const webhookInputs = (token: string) => ({
 });
 
 const suite = configuredPluginSuite(CLIENT, [TOKEN, ROTATED]);
+const TOKEN_ONLY = ["destination.configuration.webhookAuthorization.token"];
 
 describe("EventStream through the plugin", () => {
   let id = "";
   let outputs: ReturnType<typeof fromStruct>;
 
-  it("creates it, the destination holding the token returned as a secret", async () => {
+  it("creates it, the token returned as a secret inside a readable destination", async () => {
     const created = await suite.plugin.call<unknown, InstanceType<typeof proto.CreateResponse>>(
       "create",
       new proto.CreateRequest().setUrn(STREAM).setProperties(toStruct(webhookInputs(TOKEN))),
     );
     id = created.getId();
     expect(suite.emulator.state.findEventStream(id)?.destination.configuration).toMatchObject({ webhook_authorization: { token: TOKEN } });
-    expect(isSecretEnvelope(created.getProperties()?.toJavaScript().destination)).toBe(true);
+    expect(secretPaths(created.getProperties()?.toJavaScript())).toEqual(TOKEN_ONLY);
     outputs = fromStruct(created.getProperties());
     expect(outputs.plain).toMatchObject({ name: "audit", status: "enabled" });
   });
@@ -44,7 +46,7 @@ describe("EventStream through the plugin", () => {
     const diff = (news: Record<string, unknown>) =>
       suite.plugin.call<unknown, InstanceType<typeof proto.DiffResponse>>(
         "diff",
-        new proto.DiffRequest().setId(id).setUrn(STREAM).setOlds(toStruct(outputs.plain, outputs.secretKeys)).setNews(toStruct(news)),
+        new proto.DiffRequest().setId(id).setUrn(STREAM).setOlds(toStruct(outputs.plain, outputs.secretMarks)).setNews(toStruct(news)),
       );
     const same = await diff(webhookInputs(TOKEN));
     expect(same.getChanges()).toBe(proto.DiffResponse.DiffChanges.DIFF_NONE);
@@ -67,9 +69,9 @@ describe("EventStream through the plugin", () => {
   it("updates the token in place, then deletes it", async () => {
     const updated = await suite.plugin.call<unknown, InstanceType<typeof proto.UpdateResponse>>(
       "update",
-      new proto.UpdateRequest().setId(id).setUrn(STREAM).setOlds(toStruct(outputs.plain, outputs.secretKeys)).setNews(toStruct(webhookInputs(ROTATED))),
+      new proto.UpdateRequest().setId(id).setUrn(STREAM).setOlds(toStruct(outputs.plain, outputs.secretMarks)).setNews(toStruct(webhookInputs(ROTATED))),
     );
-    expect(isSecretEnvelope(updated.getProperties()?.toJavaScript().destination)).toBe(true);
+    expect(secretPaths(updated.getProperties()?.toJavaScript())).toEqual(TOKEN_ONLY);
     expect(suite.emulator.state.findEventStream(id)?.destination.configuration).toMatchObject({ webhook_authorization: { token: ROTATED } });
     await suite.plugin.call("delete", new proto.DeleteRequest().setId(id).setUrn(STREAM).setProperties(updated.getProperties()));
     expect(suite.emulator.state.findEventStream(id)).toBeUndefined();

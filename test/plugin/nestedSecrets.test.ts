@@ -1,14 +1,14 @@
 /**
  * A secret nested in a property, passed as a plain string — as a YAML or Python program passes an EventStream's
- * webhook token, password or header value — comes back from the plugin inside a secret property: Check's inputs and
- * Create's, Read's and Update's outputs, so the engine never stores it in clear. A destination that holds none (an
- * EventBridge one) stays readable.
+ * webhook token, password or header value — comes back from the plugin as a secret, alone: in Check's inputs and
+ * Create's, Read's and Update's outputs, so the engine never stores it in clear, while the destination around it stays
+ * readable (a diff names a changed endpoint). A destination that holds none (an EventBridge one) holds no secret.
  */
 import { describe, expect, it } from "vitest";
 import { provider as proto } from "../../provider/plugin/protocol";
-import { fromStruct, isSecretEnvelope, toStruct } from "../../provider/plugin/values";
+import { fromStruct, toStruct } from "../../provider/plugin/values";
 import type { Struct } from "../../provider/plugin/protocol";
-import { configuredPluginSuite } from "./pluginProcess";
+import { configuredPluginSuite, secretPaths } from "./pluginProcess";
 
 const CLIENT = { id: "plugin-nested-secrets", secret: "sentinel-plugin-nested-client-4f2a" };
 const TOKEN = "sentinel-plugin-plain-token-7c1e";
@@ -32,10 +32,9 @@ const eventBridge = {
   destination: { type: "eventbridge", configuration: { awsAccountId: "123456789012", awsRegion: "us-east-1" } },
 };
 
-/** The struct's top-level properties, and whether each is a secret envelope. */
-function envelopes(value: Struct | undefined): Record<string, boolean> {
-  return Object.fromEntries(Object.entries(value?.toJavaScript() ?? {}).map(([key, item]) => [key, isSecretEnvelope(item)]));
-}
+/** Where the struct holds a secret envelope. */
+const envelopes = (value: Struct | undefined): string[] => secretPaths(value?.toJavaScript());
+const AUTHORIZATION = "destination.configuration.webhookAuthorization";
 
 function check(name: string, news: Record<string, unknown>) {
   return suite.plugin.call<unknown, InstanceType<typeof proto.CheckResponse>>("check", new proto.CheckRequest().setUrn(urn(name)).setNews(toStruct(news)));
@@ -43,30 +42,30 @@ function check(name: string, news: Record<string, unknown>) {
 
 describe("a webhook secret given as a plain string, through the plugin", () => {
   it.each([
-    ["a bearer token", { method: "bearer", token: TOKEN }, TOKEN],
-    ["a basic password", { method: "basic", username: "deliveries", password: PASSWORD }, PASSWORD],
-    ["a custom header's value", { method: "custom_header", headerKey: "X-Hook-Key", headerValue: HEADER_VALUE }, HEADER_VALUE],
-  ])("Check returns the destination holding %s as a secret, the other inputs readable", async (_label, authorization, secret) => {
+    ["a bearer token", { method: "bearer", token: TOKEN }, TOKEN, "token"],
+    ["a basic password", { method: "basic", username: "deliveries", password: PASSWORD }, PASSWORD, "password"],
+    ["a custom header's value", { method: "custom_header", headerKey: "X-Hook-Key", headerValue: HEADER_VALUE }, HEADER_VALUE, "headerValue"],
+  ])("Check returns %s as a secret, alone, the rest of the inputs readable", async (_label, authorization, secret, field) => {
     const checked = await check("hook", webhook("hook", authorization));
     expect(checked.getFailuresList()).toEqual([]);
-    expect(envelopes(checked.getInputs())).toMatchObject({ name: false, subscriptions: false, destination: true });
+    expect(envelopes(checked.getInputs())).toEqual([`${AUTHORIZATION}.${field}`]);
     expect(fromStruct(checked.getInputs()).plain).toMatchObject({ destination: { configuration: { webhookAuthorization: authorization } } });
     expect(JSON.stringify(checked.getInputs()?.toJavaScript())).toContain(secret);
   });
 
   it("Check leaves a destination that holds no secret (EventBridge, Action) readable", async () => {
-    expect(envelopes((await check("bridge", eventBridge)).getInputs()).destination).toBe(false);
+    expect(envelopes((await check("bridge", eventBridge)).getInputs())).toEqual([]);
     const action = { ...eventBridge, destination: { type: "action", configuration: { actionId: "act_123" } } };
-    expect(envelopes((await check("action", action)).getInputs()).destination).toBe(false);
+    expect(envelopes((await check("action", action)).getInputs())).toEqual([]);
   });
 
-  it("Create, Read (a refresh) and Update return the destination as a secret", async () => {
+  it("Create, Read (a refresh) and Update return the token as a secret, alone", async () => {
     const inputs = webhook("hook", { method: "bearer", token: TOKEN });
     const created = await suite.plugin.call<unknown, InstanceType<typeof proto.CreateResponse>>(
       "create",
       new proto.CreateRequest().setUrn(urn("hook")).setProperties(toStruct(inputs)),
     );
-    expect(envelopes(created.getProperties())).toMatchObject({ name: false, destination: true });
+    expect(envelopes(created.getProperties())).toEqual([`${AUTHORIZATION}.token`]);
     const id = created.getId();
     const outputs = fromStruct(created.getProperties()).plain;
 
@@ -75,15 +74,15 @@ describe("a webhook secret given as a plain string, through the plugin", () => {
       "read",
       new proto.ReadRequest().setId(id).setUrn(urn("hook")).setProperties(toStruct(outputs)).setInputs(toStruct(inputs)),
     );
-    expect(envelopes(refreshed.getProperties()).destination).toBe(true);
-    expect(envelopes(refreshed.getInputs()).destination).toBe(true);
+    expect(envelopes(refreshed.getProperties())).toEqual([`${AUTHORIZATION}.token`]);
+    expect(envelopes(refreshed.getInputs())).toEqual([`${AUTHORIZATION}.token`]);
     expect(fromStruct(refreshed.getProperties()).plain).toMatchObject({ destination: { configuration: { webhookAuthorization: { token: TOKEN } } } });
 
     const updated = await suite.plugin.call<unknown, InstanceType<typeof proto.UpdateResponse>>(
       "update",
       new proto.UpdateRequest().setId(id).setUrn(urn("hook")).setOlds(toStruct(outputs)).setNews(toStruct(webhook("hook", { method: "bearer", token: ROTATED }))),
     );
-    expect(envelopes(updated.getProperties()).destination).toBe(true);
+    expect(envelopes(updated.getProperties())).toEqual([`${AUTHORIZATION}.token`]);
     expect(suite.emulator.state.findEventStream(id)?.destination.configuration).toMatchObject({ webhook_authorization: { token: ROTATED } });
     await suite.plugin.call("delete", new proto.DeleteRequest().setId(id).setUrn(urn("hook")).setProperties(updated.getProperties()));
   });
@@ -93,7 +92,7 @@ describe("a webhook secret given as a plain string, through the plugin", () => {
       "create",
       new proto.CreateRequest().setUrn(urn("bridge")).setProperties(toStruct(eventBridge)),
     );
-    expect(envelopes(created.getProperties())).toMatchObject({ name: false, destination: false });
+    expect(envelopes(created.getProperties())).toEqual([]);
     await suite.plugin.call("delete", new proto.DeleteRequest().setId(created.getId()).setUrn(urn("bridge")).setProperties(created.getProperties()));
   });
 });

@@ -9,7 +9,7 @@ import { createInterface } from "node:readline";
 import type { ServiceError } from "@grpc/grpc-js";
 import { afterAll, beforeAll, expect } from "vitest";
 import { grpc, provider as proto, providerGrpc } from "../../provider/plugin/protocol";
-import { secretEnvelope, toStruct } from "../../provider/plugin/values";
+import { isSecretEnvelope, secretEnvelope, toStruct } from "../../provider/plugin/values";
 import { startEmulator, type Emulator } from "../../tools/emulator";
 import { REPO_ROOT, assertDistIsFresh } from "../resources/dist";
 import { BLANK_TENANT_ENV } from "../support/blankTenantEnv";
@@ -130,6 +130,13 @@ export function configuredPluginSuite(client: { id: string; secret: string }, se
       return live().plugin;
     },
   };
+}
+
+/** Where a value as the plugin answers it holds a secret envelope: each one's dotted path (`destination.configuration.…`). */
+export function secretPaths(value: unknown, path = ""): string[] {
+  if (isSecretEnvelope(value)) return [path];
+  if (typeof value !== "object" || value === null) return [];
+  return Object.entries(value).flatMap(([key, inner]) => secretPaths(inner, path === "" ? key : `${path}.${key}`));
 }
 
 export { proto };

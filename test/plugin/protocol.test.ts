@@ -134,7 +134,7 @@ describe("a phone provider's life through the plugin", () => {
   it("Diff says which property changes and whether it replaces", async () => {
     const diff = await plugin.call<unknown, InstanceType<typeof proto.DiffResponse>>(
       "diff",
-      new proto.DiffRequest().setId(id).setUrn(PHONE).setOlds(toStruct(outputs.plain, outputs.secretKeys)).setNews(toStruct(phoneInputs("AC_other"))),
+      new proto.DiffRequest().setId(id).setUrn(PHONE).setOlds(toStruct(outputs.plain, outputs.secretMarks)).setNews(toStruct(phoneInputs("AC_other"))),
     );
     expect(diff.getChanges()).toBe(proto.DiffResponse.DiffChanges.DIFF_SOME);
     expect(diff.getDiffsList()).toEqual(["configuration"]);
@@ -144,7 +144,7 @@ describe("a phone provider's life through the plugin", () => {
 
     const same = await plugin.call<unknown, InstanceType<typeof proto.DiffResponse>>(
       "diff",
-      new proto.DiffRequest().setId(id).setUrn(PHONE).setOlds(toStruct(outputs.plain, outputs.secretKeys)).setNews(toStruct(phoneInputs())),
+      new proto.DiffRequest().setId(id).setUrn(PHONE).setOlds(toStruct(outputs.plain, outputs.secretMarks)).setNews(toStruct(phoneInputs())),
     );
     expect(same.getChanges()).toBe(proto.DiffResponse.DiffChanges.DIFF_NONE);
   });
@@ -152,7 +152,7 @@ describe("a phone provider's life through the plugin", () => {
   it("Read refreshes it, reads it by id alone (import, .get), and reports a missing id by name", async () => {
     const refreshed = await plugin.call<unknown, InstanceType<typeof proto.ReadResponse>>(
       "read",
-      new proto.ReadRequest().setId(id).setUrn(PHONE).setProperties(toStruct(outputs.plain, outputs.secretKeys)).setInputs(toStruct(phoneInputs())),
+      new proto.ReadRequest().setId(id).setUrn(PHONE).setProperties(toStruct(outputs.plain, outputs.secretMarks)).setInputs(toStruct(phoneInputs())),
     );
     expect(refreshed.getId()).toBe(id);
     expect(isSecretEnvelope(refreshed.getProperties()?.toJavaScript().credentials)).toBe(true);
@@ -191,7 +191,7 @@ describe("a phone provider's life through the plugin", () => {
   it("Update changes it in place; Delete removes it", async () => {
     const updated = await plugin.call<unknown, InstanceType<typeof proto.UpdateResponse>>(
       "update",
-      new proto.UpdateRequest().setId(id).setUrn(PHONE).setOlds(toStruct(outputs.plain, outputs.secretKeys)).setNews(toStruct(phoneInputs("AC_updated"))),
+      new proto.UpdateRequest().setId(id).setUrn(PHONE).setOlds(toStruct(outputs.plain, outputs.secretMarks)).setNews(toStruct(phoneInputs("AC_updated"))),
     );
     expect(fromStruct(updated.getProperties()).plain).toMatchObject({ configuration: { sid: "AC_updated" } });
     expect(emulator.state.phoneProviders.get(id)?.configuration).toMatchObject({ sid: "AC_updated" });
@@ -219,7 +219,7 @@ describe("enrollment tickets and invokes", () => {
     const outputs = fromStruct(created.getProperties());
     const diff = await plugin.call<unknown, InstanceType<typeof proto.DiffResponse>>(
       "diff",
-      new proto.DiffRequest().setId(created.getId()).setUrn(TICKET).setOlds(toStruct(outputs.plain, outputs.secretKeys)).setNews(toStruct({ ...inputs, userId: "auth0|bob" })),
+      new proto.DiffRequest().setId(created.getId()).setUrn(TICKET).setOlds(toStruct(outputs.plain, outputs.secretMarks)).setNews(toStruct({ ...inputs, userId: "auth0|bob" })),
     );
     expect(diff.getReplacesList()).toEqual(["userId"]);
     expect(diff.getDetaileddiffMap().get("userId")?.getKind()).toBe(proto.PropertyDiff.Kind.UPDATE_REPLACE);

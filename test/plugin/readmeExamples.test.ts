@@ -103,7 +103,7 @@ it("the Go program uses only what the Go generator makes of the schema: resource
     ...[...enums].flatMap(([typeName, spec]) => [typeName, `${typeName}Array`, ...spec.enum!.map((value) => goEnumConstant(typeName, value.name))]),
   ]);
   const used = [...go.matchAll(/\btenant\.(\w+)/g)].map((match) => match[1]);
-  expect(used).toEqual(expect.arrayContaining(["PushProviderNameSns", "PhoneProviderNameVendorA", "DeliveryMethodText"]));
+  expect(used).toEqual(expect.arrayContaining(["PushProviderNameGuardian", "PhoneProviderNameVendorA", "DeliveryMethodText"]));
   for (const name of used) expect(known, name).toContain(name);
   // Go fields are the schema's names with a capital first letter.
   const phoneInputs = Object.keys(resources["tenant:index:PhoneProvider"].inputProperties);

@@ -255,6 +255,12 @@ describe("token attacks on every /api/v2 route", () => {
       "PUT /guardian/factors/phone/message-types": { body: { message_types: ["sms", "voice"] }, success: 200 },
       ...pushCredentialPlans,
       ...factorSettingPlans,
+      "GET /risk-assessments/settings": { success: 200 },
+      "PATCH /risk-assessments/settings": { body: { enabled: true }, success: 200 },
+      "GET /risk-assessments/settings/new-device": { success: 200 },
+      "PATCH /risk-assessments/settings/new-device": { body: { remember_for: 90 }, success: 200 },
+      "GET /tenants/settings": { success: 200 },
+      "PATCH /tenants/settings": { body: { customize_mfa_in_postlogin_action: true, flags: { mfa_show_factor_list_on_enrollment: true } }, success: 200 },
     };
     const plan = plans[key];
     if (!plan) throw new Error(`no request for route ${key}: add one so the attack table covers it`);

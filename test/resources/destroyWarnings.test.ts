@@ -7,6 +7,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { REGISTRY } from "../../provider/resources/registry";
+import { restoreMayWarn } from "../../provider/resources/common/adoptedFields";
 import type { ResourceDefinition } from "../../provider/resources/common/definition";
 import type { ResourceHandler } from "../../provider/resources/common/handler";
 import { REPO_ROOT } from "./dist";
@@ -53,7 +54,7 @@ const cases: [module: string, inputs: Record<string, unknown>, says: string][] =
   ["snsPushProvider", { awsAccessKeyId: "AKIAEXAMPLE", awsSecretAccessKey: AUTH_TOKEN, awsRegion: "us-east-1" }, "the tenant keeps the SNS configuration the stack set"],
   ["apnsPushProvider", { bundleId: "com.example.app", p12: P12 }, "the APNs configuration stays on the tenant"],
   ["fcmPushProvider", { serverCredentials: SERVICE_ACCOUNT }, "the FCM v1 service account stays on the tenant"],
-  // A setting of several fields: what the tenant did not have stays (common/fieldsSetting.ts).
+  // A setting of several fields: what the tenant did not have stays (common/adoption.ts).
   ["pushCustomApp", { appName: "Warned App" }, "its appName stays as the stack set it: the tenant had none"],
 ];
 
@@ -116,7 +117,7 @@ describe.each(WARNING)("%s keeps the program's name", (module) => {
 it("every handler that warns on destroy has a definition that says so, and only those keep the name", () => {
   const warning = REGISTRY.filter(({ definition }) => {
     const source = fs.readFileSync(path.join(REPO_ROOT, "provider", "resources", definition.module, "handler.ts"), "utf8");
-    return /\bcall\.warn\(|\breportRefusedClear\(|\bleftAsItIs\(|\bfieldsSettingCalls\(/.test(source);
+    return /\bcontext\.warn\(|\breportRefusedClear\(|\bleftAsItIs\(/.test(source) || restoreMayWarn(definition as ResourceDefinition);
   }).map(({ definition }) => definition.name);
   const declared = REGISTRY.filter(({ definition }) => (definition as ResourceDefinition).warnsOnDestroy).map(({ definition }) => definition.name);
   expect(declared).toEqual(warning);

@@ -1,7 +1,7 @@
 // EventStream handlers against the emulator over real HTTP: one call per operation, write-only webhook secrets
 // kept from the inputs and never shown, replace vs update, refresh and drift, ids checked before any call,
 // 409s with the service's message and the stream's name (and the id of a stream of that name, to adopt), and check failures that never name `destination`.
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import * as handler from "../../provider/resources/eventStream/handler";
 import { apiRequests, leakedSentinels, rejectionOf, UNKNOWN, useConfiguredTenant } from "./harness";
 import { failurePath } from "../support/checkFailures";
@@ -189,6 +189,91 @@ describe("EventStream check", () => {
 
   it("skips values unknown during preview", async () => {
     expect(await failuresOf(inputs({ destination: UNKNOWN }))).toEqual([]);
+  });
+
+  it("refuses an AWS region the service does not offer, naming the ones it does, before any call", async () => {
+    const before = apiRequests(tenant());
+    for (const region of ["mars-north-1", "us-est-1", "US-EAST-1", ""]) {
+      const [failure] = await failuresOf(inputs({ destination: eventBridge(region) }));
+      expect(failure.property).toBe("");
+      expect(failure.reason).toMatch(/^destination\.configuration\.awsRegion must be one of the AWS regions the service offers EventBridge destinations in: "af-south-1", .*"us-east-1", .*"us-west-2"/);
+    }
+    expect(await failuresOf(inputs({ destination: eventBridge("ap-southeast-7") }))).toEqual([]);
+    expect(apiRequests(tenant()) - before).toBe(0);
+  });
+
+  it("refuses a webhook user name or header name the service would refuse, before any call", async () => {
+    const authorization = (webhookAuthorization: Record<string, string>) =>
+      inputs({ destination: { ...webhook(), configuration: { ...webhook().configuration, webhookAuthorization } } });
+    const before = apiRequests(tenant());
+    const basic = (username: string) => authorization({ method: "basic", username, password: TOKEN });
+    const header = (headerKey: string) => authorization({ method: "custom_header", headerKey, headerValue: TOKEN });
+    // A user name with a colon may be a user:password pair: it is not quoted back.
+    expect(await failuresOf(basic("deliveries:hunter22"))).toEqual([
+      { property: "", reason: "destination.configuration.webhookAuthorization.username must not contain a colon (Basic authorization joins the user name and the password with one)" },
+    ]);
+    expect(await failuresOf(basic("u".repeat(129)))).toEqual([
+      { property: "", reason: expect.stringMatching(/^destination\.configuration\.webhookAuthorization\.username must be at most 128 character\(s\) long/) },
+    ]);
+    for (const name of ["X Hook Key", "X-Hook-Key:", ""]) {
+      expect(await failuresOf(header(name))).toEqual([
+        { property: "", reason: expect.stringMatching(/^destination\.configuration\.webhookAuthorization\.headerKey must be an HTTP header name: ASCII letters, digits and !#\$%&'\*\+\.\^_`\|~- only \(no space or colon\)/) },
+      ]);
+    }
+    expect(await failuresOf(header("X-Hook_Key.v2"))).toEqual([]);
+    expect(await failuresOf(basic("deliveries"))).toEqual([]);
+    expect(apiRequests(tenant()) - before).toBe(0);
+  });
+
+  it("never quotes back a value shaped like a credential: a URL's query, user info or fragment", async () => {
+    const endpoint = (webhookEndpoint: string) => inputs({ destination: { ...webhook(), configuration: { ...webhook().configuration, webhookEndpoint } } });
+    for (const given of [`http://hooks.example.org/?token=${TOKEN}`, `http://deliveries:${TOKEN}@hooks.example.org/in`, `ftp://hooks.example.org/#${TOKEN}`]) {
+      expect(await failuresOf(endpoint(given))).toEqual([{ property: "", reason: "destination.configuration.webhookEndpoint must be an https:// URL" }]);
+    }
+  });
+});
+
+describe("EventStream replacement, which deletes the old stream first", () => {
+  /** What the handler printed on stderr (where a warning goes outside a provider host) while `run` ran. */
+  async function stderrOf(run: () => Promise<unknown>): Promise<string> {
+    let written = "";
+    const spy = vi.spyOn(process.stderr, "write").mockImplementation((chunk: string | Uint8Array) => ((written += String(chunk)), true));
+    try {
+      await run();
+    } finally {
+      spy.mockRestore();
+    }
+    return written;
+  }
+
+  it("the diff that plans it warns so, and of the partner event source an EventBridge stream loses", async () => {
+    const created = await createStream(inputs({ destination: eventBridge() }));
+    const source = (created.outs?.destination as { configuration: { awsPartnerEventSource: string } }).configuration.awsPartnerEventSource;
+    const warned = await stderrOf(async () => {
+      expect(await handler.diff(created.id, created.outs, inputs({ destination: eventBridge("eu-west-1") }))).toMatchObject({ deleteBeforeReplace: true });
+    });
+    expect(warned).toBe(
+      'warning: This change replaces the event stream "audit" by deleting it first (a stream\'s name is unique in the tenant), then ' +
+        `creating the new one: no event is delivered until the new stream exists, and its EventBridge partner event source (${source}) ` +
+        "goes with it: the new stream gets a new one, which must be associated with an event bus in the AWS account again. If the " +
+        "create fails, the old one is gone all the same.\n",
+    );
+    expect(await stderrOf(() => handler.diff(created.id, created.outs, inputs({ destination: eventBridge(), status: "disabled" })))).toBe("");
+  });
+
+  it("a create that fails after the delete says what is gone and how to recover; a later create does not", async () => {
+    const created = await createStream(inputs({ destination: eventBridge() }));
+    const source = (created.outs?.destination as { configuration: { awsPartnerEventSource: string } }).configuration.awsPartnerEventSource;
+    await handler.delete(created.id, created.outs);
+    tenant().injectFault({ method: "POST", path: STREAMS, count: 2, kind: "not_entitled" });
+    const checked = await handler.check({}, inputs({ destination: eventBridge("eu-west-1") }));
+    const error = await rejectionOf(handler.create(checked.inputs));
+    expect(error.message).toContain(
+      `Before this create, the event stream "audit" it replaces (${created.id}) was deleted (a stream's name is unique in the tenant) and is ` +
+        `gone: no event is delivered until the new stream exists, and its EventBridge partner event source (${source}) goes with it`,
+    );
+    expect(error.message).toMatch(/Putting the old inputs back does not bring it back; fix the cause and run "pulumi up" again to create the new one\.$/);
+    expect((await rejectionOf(handler.create(checked.inputs))).message).not.toContain("Before this create");
   });
 });
 

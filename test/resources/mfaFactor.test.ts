@@ -130,7 +130,8 @@ describe("MfaFactor check", () => {
     [{}, [{ property: "factor", reason: `is required; must be one of ${MFA_FACTOR_NAMES.map((name) => `"${name}"`).join(", ")}` }]],
     [{ factor: "phone" }, [{ property: "factor", reason: `must be one of ${MFA_FACTOR_NAMES.map((name) => `"${name}"`).join(", ")}` }]],
     [{ factor: "sms", enabled: "yes" }, [{ property: "enabled", reason: "must be a boolean" }]],
-    [{ factor: "sms", on: true }, [{ property: "on", reason: "unknown property; allowed: factor, enabled" }]],
+    // Named in the reason: the engine would print an undeclared input's value, which may be a secret.
+    [{ factor: "sms", on: true }, [{ property: "", reason: "on unknown property; allowed: factor, enabled" }]],
   ])("%j fails before any call", async (news, failures) => {
     expect((await handler.check({}, news)).failures).toEqual(failures);
     expect(apiRequests(tenant())).toBe(0);

@@ -54,6 +54,14 @@ describe("MfaPolicy lifecycle", () => {
     expect(read.props).toEqual({ policy: "never", previousPolicy: "never", schemaVersion: 1 });
     await expect(handler.diff(created.id, read.props, { policy: "all-applications" })).resolves.toMatchObject({ changes: true });
   });
+
+  it("a recorded policy this package does not know (one the service reports that it added later) is left: delete makes no call", async () => {
+    const created = await createPolicy("all-applications");
+    const before = apiRequests(tenant());
+    await handler.delete(created.id, { ...created.outs, previousPolicy: "risk-based" });
+    expect(apiRequests(tenant())).toBe(before);
+    expect(tenant().state.mfa.policies).toEqual(["all-applications"]);
+  });
 });
 
 describe("MfaPolicy get, import and other tenants", () => {

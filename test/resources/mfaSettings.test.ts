@@ -1,5 +1,5 @@
 // MfaSettings against the emulator over real HTTP: the lifecycle of a setting of several fields (common/
-// fieldsSetting.ts) — create reads first and writes only what differs, an input left out is not managed and a
+// settingLifecycle.ts) — create reads first and writes only what differs, an input left out is not managed and a
 // whole-object write fills it from a read made just before and is never recorded, refresh is one read reporting the
 // managed ones as inputs, destroy reads the tenant and puts back what create found of them with one write or none —
 // and the checks before any call, a plan's refusal, another tenant refused.

@@ -123,6 +123,19 @@ describe("PhoneProvider lifecycle", () => {
     expect(created.outs).toMatchObject({ name: "custom", credentials: {}, configuration: { deliveryMethods: ["text"] } });
   });
 
+  it("a custom provider with credentials {}, as the README has it, reads back the same: no diff, and the refresh reports the inputs check gives", async () => {
+    const declared = { name: "custom", credentials: {} };
+    const created = await createProvider(declared);
+    // What the engine does next: a refresh (Read of the stored outputs), then Check of the program against the stored
+    // inputs and Diff against the refreshed outputs; the CLI shows the difference of the Read's inputs and Check's.
+    const refreshed = await handler.read(created.id, created.outs);
+    const checked = await handler.check((await handler.check({}, declared)).inputs, declared);
+    expect(checked.failures).toEqual([]);
+    expect(refreshed.inputs).toMatchObject(checked.inputs);
+    expect(Object.keys(refreshed.inputs).filter((key) => !(key in checked.inputs))).toEqual(["configuration"]);
+    await expect(handler.diff(created.id, refreshed.props, checked.inputs)).resolves.toMatchObject({ changes: false });
+  });
+
   it("updates rather than replaces on a name change, and ignores an adoptExisting flip", async () => {
     const created = await createProvider(vendorInputs());
     const renamed = await handler.diff(created.id, created.outs, { name: "custom", credentials: {}, configuration: { deliveryMethods: ["text"] } });

@@ -1,6 +1,7 @@
 // Through the Pulumi CLI, which prints a check failure with the value of the top-level input it names (a secret
 // in plain text unless it is a current stack-config secret): a program whose
-// secret input fails check shows the failure, never the secret. The secret comes from the environment, so
+// secret input fails check shows the failure, never the secret; a misspelt top-level input (one holding the secret
+// among them) is refused as a misspelt nested key is. The secret comes from the environment, so
 // no stack-config filter hides it. Needs dist/ (npm run build).
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -33,7 +34,15 @@ describe("a check failure on a secret input, as the engine prints it", () => {
     ["token-in-a-list", "sms' has a problem: credentials must be an object"],
     // A path inside a property names none (the engine would print `value {<nil>}`), and a secret's value is never said.
     ["token-under-unknown-key", "sms' has a problem: credentials.apiKey unknown property; allowed: authToken"],
-  ])("%s: the failure is shown, the secret is not", async (shape, shown) => {
+    // A misspelt top-level input is refused as a nested one is, naming it in the reason (the engine would print its value).
+    [
+      "misspelt-inputs",
+      [
+        "sms' has a problem: disabeld unknown property; allowed: name, credentials, disabled, configuration, adoptExisting",
+        "sms' has a problem: credentails unknown property; allowed: name, credentials, disabled, configuration, adoptExisting",
+      ],
+    ],
+  ])("%s: the failure is shown, the secret is not", async (shape, shown: string | string[]) => {
     const stateDir = mkdtempSync(join(tmpdir(), "pulumi-tenant-secret-check-"));
     stateDirs.push(stateDir);
     const engine = new PulumiCliEngine({
@@ -51,7 +60,7 @@ describe("a check failure on a secret input, as the engine prints it", () => {
     );
     expect(error).toBeInstanceOf(EngineRunError);
     const failure = error as EngineRunError;
-    expect(failure.message).toContain(shown);
+    for (const text of [shown].flat()) expect(failure.message).toContain(text);
     expect(failure.message).not.toContain(SECRET_TOKEN);
     expect(failure.result.programOutput).not.toContain(SECRET_TOKEN);
     expect(apiRequests(emulator)).toBe(0);

@@ -2,7 +2,8 @@
 // secret input (or a field of a secret object) shorter than 4 characters is refused at check, before any call, by a
 // failure that does not show it, and the property's docs state the minimum.
 import { describe, expect, it } from "vitest";
-import { propertiesOf, visitProperties } from "../../provider/shapes/property";
+import { propertiesOf } from "../../provider/shapes/property";
+import { visitProperties } from "../../provider/shapes/walk";
 import { REGISTRY } from "../../provider/resources/registry";
 import { scenarioOf } from "./scenarios";
 

@@ -2,16 +2,16 @@
  * `npm run demo`: the whole lifecycle of examples/basic against the local emulator, in one command.
  *
  * preview → up → preview (no changes) → an out-of-band change on the tenant → preview --refresh shows the
- * drift → up --refresh repairs it → destroy, driven by the real Pulumi CLI (tools/pulumi-cli: built from Go modules
- * on first use, or the pinned release on PATH) with a local file backend. Where neither Go nor that CLI is here, it
- * stops with the one line `npm test` stops with. It exits non-zero when a step fails or leaves the tenant other than it
+ * drift → up --refresh repairs it → destroy, driven by the real Pulumi CLI (the user's `pulumi` on PATH when it is the
+ * pinned release or newer, else the pin, built from Go modules on first use: tools/pulumi-cli) with a local file
+ * backend. Where neither Go nor such a CLI is here, it stops with one line naming both. It exits non-zero when a step fails or leaves the tenant other than it
  * says (CI runs it so): the drift check must find the change, the repair must undo it, destroy must put back the
  * push provider the tenant had and remove the phone provider.
  */
 import { request } from "undici";
 import { DEFAULT_CLIENT, SEED_DESTINATIONS, startEmulator, type Emulator } from "../emulator";
 import { ExpectNoChangesError, describeChanges, proposedChanges, type RunResult } from "../pulumi-cli/driver";
-import { ensurePulumiCli, PulumiCliUnavailableError } from "../pulumi-cli/build";
+import { describeCli, ensurePulumiCli, PulumiCliUnavailableError } from "../pulumi-cli/build";
 import { formatResult } from "./formatResult";
 import { basicStack } from "../stacks/basicStack";
 
@@ -80,12 +80,12 @@ function tenantAfter(step: string, emulator: Emulator, expected: { pushProvider:
 
 async function main(): Promise<void> {
   const started = Date.now();
-  const cli = await ensurePulumiCli((line) => console.log(`  ${line}`));
-  console.log(`The Pulumi CLI ${cli.version} (${cli.source === "built" ? "built here from Go modules" : "on PATH"}), with a local file backend`);
+  const cli = await ensurePulumiCli((line) => console.log(`  ${line}`), "pinnedOrNewer");
+  console.log(`${describeCli(cli)}, with a local file backend`);
   const emulator = await startEmulator({ port: 0 });
   emulator.seedEventStreams(SEEDED_STREAMS, { destinations: SEED_DESTINATIONS }); // webhooks, EventBridge and Actions
   const initialPushProvider = emulator.state.pushProvider;
-  const stack = basicStack(emulator, { client: DEFAULT_CLIENT, stack: "demo" });
+  const stack = basicStack(emulator, { client: DEFAULT_CLIENT, stack: "demo", cli });
   console.log(`Emulator listening on ${emulator.url} (tenant with ${SEEDED_STREAMS} event streams)`);
   try {
     const { engine } = stack;
@@ -121,7 +121,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  // Without Go or the pinned CLI: the one line `npm test` stops with, nothing else.
+  // Without Go or a CLI it can use: one line naming both, nothing else.
   if (error instanceof PulumiCliUnavailableError) console.error(error.message);
   else console.error(`demo failed: ${error instanceof Error ? error.message : String(error)}`);
   process.exitCode = 1;

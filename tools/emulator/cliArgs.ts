@@ -1,5 +1,6 @@
 // Command-line flags of the emulator CLI, parsed without a framework so mistakes give a clear usage error.
 import type { EmulatorClient, EmulatorOptions } from "./types";
+import { ADAPTIVE_MFA_ENTITLEMENTS, type AdaptiveMfaEntitlement } from "./riskAssessment";
 import { isContractScope } from "./scopes";
 
 export const USAGE = `usage: npm run emulator -- [options]
@@ -16,6 +17,13 @@ export const USAGE = `usage: npm run emulator -- [options]
                               x-ratelimit-reset is then when the bucket is full again
   --retry-after               send Retry-After on 429 responses (default: only x-ratelimit-* headers)
   --tenant <name>             tenant name reported by the API (default demo-tenant)
+  --adaptive-mfa <entitled|insufficient_entitlement|not_entitled>
+                              whether the tenant holds the Adaptive MFA add-on (default entitled); otherwise
+                              the risk-assessment paths and a PUT of the confidence-score policy answer 403
+                              with that errorCode
+  --confidence-score-side-effect <on|off>
+                              whether a PUT of the confidence-score policy turns risk assessment on, as a user
+                              reported (default on)
   --id-seed <text>            mint every id from a sequence fixed by this text, so the same requests give
                               the same ids (reset starts it over); default: random ids
   --help                      show this help`;
@@ -91,6 +99,20 @@ export function parseArgs(argv: readonly string[]): EmulatorOptions | "help" {
         const seed = value();
         if (seed === "") throw new UsageError("--id-seed needs a non-empty text");
         options.idSeed = seed;
+        break;
+      }
+      case "--adaptive-mfa": {
+        const entitlement = value();
+        if (!(ADAPTIVE_MFA_ENTITLEMENTS as readonly string[]).includes(entitlement)) {
+          throw new UsageError(`--adaptive-mfa needs one of ${ADAPTIVE_MFA_ENTITLEMENTS.join(", ")}, got "${entitlement}"`);
+        }
+        options.adaptiveMfa = entitlement as AdaptiveMfaEntitlement;
+        break;
+      }
+      case "--confidence-score-side-effect": {
+        const setting = value();
+        if (setting !== "on" && setting !== "off") throw new UsageError(`--confidence-score-side-effect needs on or off, got "${setting}"`);
+        options.confidenceScoreSideEffect = setting === "on";
         break;
       }
       case "--retry-after":

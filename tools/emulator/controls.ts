@@ -2,6 +2,8 @@
 //   POST   /__emulator/reset                 fresh state, log, faults and bucket
 //   POST   /__emulator/event-streams/seed    {"count":N,"namePrefix"?:string,"destinations"?:[...],"status"?:...}
 //   PUT    /__emulator/mfa                   {"factors"?:{name:bool},"policies"?:[...],"messageTypes"?:[...]}; GET reads them
+//   PUT    /__emulator/risk-assessment       {"enabled"?,"rememberFor"?,"entitlement"?,"confidenceScoreSideEffect"?}; GET reads them
+//   PUT    /__emulator/tenant-settings       keys replaced, "flags" merged, null removes; GET reads the stored object
 //   GET    /__emulator/rate-limit            the bucket: size, refill, what is left
 //   PUT    /__emulator/rate-limit            {"size":N,"refillPerSecond"?:R} (starts full); DELETE: no limit
 //   POST   /__emulator/faults                a FaultSpec; GET lists pending faults; DELETE clears them
@@ -13,6 +15,8 @@ import { parseFaultSpec } from "./faults";
 import type { EmulatorCore } from "./core";
 import { apiError, noContent, ok, parseBody, type ApiResult } from "./http";
 import { parseMfaSeed } from "./mfaState";
+import { parseRiskAssessmentSeed } from "./riskAssessment";
+import { parseTenantSettingsSeed } from "./tenantSettings";
 import { bucketConfigProblem } from "./rateLimit";
 import { TOKEN_PATH } from "./requestLog";
 import { SEED_DESTINATIONS, type SeedOptions } from "./state";
@@ -47,14 +51,20 @@ export function handleControl(
     }
     case "GET /__emulator/mfa":
       return ok(core.state.mfa.snapshot());
-    case "PUT /__emulator/mfa": {
-      const parsed = jsonBody(raw, headers);
-      if (!parsed.ok) return parsed.result;
-      const seed = parseMfaSeed(parsed.value);
-      if (typeof seed === "string") return apiError(400, seed);
-      core.state.mfa.seed(seed);
-      return ok(core.state.mfa.snapshot());
-    }
+    case "PUT /__emulator/mfa":
+      return seedWith(raw, headers, parseMfaSeed, (seed) => core.state.mfa.seed(seed), () => core.state.mfa.snapshot());
+    case "GET /__emulator/risk-assessment":
+      return ok(core.state.riskAssessment.snapshot());
+    case "PUT /__emulator/risk-assessment":
+      return seedWith(raw, headers, parseRiskAssessmentSeed, (seed) => core.state.riskAssessment.seed(seed), () =>
+        core.state.riskAssessment.snapshot(),
+      );
+    case "GET /__emulator/tenant-settings":
+      return ok(core.state.tenantSettings.snapshot());
+    case "PUT /__emulator/tenant-settings":
+      return seedWith(raw, headers, parseTenantSettingsSeed, (seed) => core.state.tenantSettings.seed(seed), () =>
+        core.state.tenantSettings.snapshot(),
+      );
     case "GET /__emulator/rate-limit":
       return ok(bucketView(core));
     case "PUT /__emulator/rate-limit": {
@@ -96,6 +106,22 @@ export function handleControl(
     default:
       return apiError(404, "Not Found");
   }
+}
+
+/** A seeding control: the JSON body parsed into a seed (400 with what is wrong), applied, and the result read back. */
+function seedWith<Seed>(
+  raw: Buffer,
+  headers: IncomingHttpHeaders,
+  parse: (value: unknown) => Seed | string,
+  apply: (seed: Seed) => void,
+  readBack: () => unknown,
+): ApiResult {
+  const parsed = jsonBody(raw, headers);
+  if (!parsed.ok) return parsed.result;
+  const seed = parse(parsed.value);
+  if (typeof seed === "string") return apiError(400, seed);
+  apply(seed);
+  return ok(readBack());
 }
 
 const ROTATE_SECRET = /^POST \/__emulator\/clients\/([^/]+)\/rotate-secret$/;

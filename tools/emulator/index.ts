@@ -13,6 +13,7 @@ import { apiRoutes, Router } from "./routes";
 import { CONTRACT_SCOPES } from "./scopes";
 import type { EmulatorCore } from "./core";
 import { createRequestHandler } from "./server";
+import { checkRiskAssessmentSwitches, DEFAULT_RISK_ASSESSMENT_SWITCHES } from "./riskAssessment";
 import { EmulatorState } from "./state";
 import { TokenEndpoint, type RegisteredClient } from "./tokenEndpoint";
 import type { Emulator, EmulatorClient, EmulatorOptions } from "./types";
@@ -37,6 +38,10 @@ export { MFA_FACTORS, MFA_POLICIES, PHONE_MESSAGE_TYPES, MfaSettings } from "./m
 export { FactorSettings, USER_VERIFICATIONS } from "./factorSettings";
 export type { OtpFactor, StoredCustomApp, StoredDuo, StoredGuardianSettings, StoredOtpSettings, StoredWebAuthn, UserVerification, WebAuthnFactor } from "./factorSettings";
 export type { MfaFactorName, MfaPolicyName, MfaSeed, PhoneMessageType, StoredFactor } from "./mfaState";
+export { ADAPTIVE_MFA_ENTITLEMENTS, RiskAssessment } from "./riskAssessment";
+export type { AdaptiveMfaEntitlement, RiskAssessmentSeed, StoredNewDevice, StoredRiskAssessment } from "./riskAssessment";
+export { MFA_FACTOR_LIST_FLAG, MFA_POSTLOGIN_KEY, PATCH_ONLY_FLAGS, TenantSettings, WRITABLE_FLAGS } from "./tenantSettings";
+export type { StoredTenantSettings, TenantFlags, TenantSettingsSeed } from "./tenantSettings";
 export { LISTED_DEFAULT_TYPES, PHONE_TEMPLATE_DEFAULT_BODIES, PHONE_TEMPLATE_TYPES, PhoneTemplates } from "./phoneTemplates";
 export type { PhoneTemplateBody, PhoneTemplateType, StoredPhoneTemplate } from "./phoneTemplates";
 export type {
@@ -52,6 +57,8 @@ export { CONTRACT_SCOPES, isContractScope } from "./scopes";
 export { userExists, CUSTOM_DOMAIN_HEADER } from "./routes/enrollmentTickets";
 export { APNS_PATH, FCMV1_PATH, SNS_PATH } from "./routes/pushCredentials";
 export { CUSTOM_APP_PATH, DUO_SETTINGS_PATH, GUARDIAN_SETTINGS_PATH } from "./routes/factorSettings";
+export { NEW_DEVICE_PATH, RISK_ASSESSMENT_PATH } from "./routes/riskAssessment";
+export { TENANT_SETTINGS_PATH } from "./routes/tenantSettings";
 /** The `next` value the listing sends on a page that ends at this stream (for tests that follow the chain). */
 export { encodeCursor as eventStreamCursor } from "./routes/streamCursor";
 
@@ -79,6 +86,7 @@ function checkOptions(options: EmulatorOptions): void {
   if (options.idSeed !== undefined && (typeof options.idSeed !== "string" || options.idSeed === "")) {
     throw new Error("idSeed must be a non-empty string");
   }
+  checkRiskAssessmentSwitches({ entitlement: options.adaptiveMfa, confidenceScoreSideEffect: options.confidenceScoreSideEffect });
   if (tenant !== undefined && (tenant.length < 1 || tenant.length > 255)) throw new Error("tenant must be 1..255 characters");
   if (clients !== undefined) {
     if (clients.length === 0) throw new Error("clients must not be empty");
@@ -112,7 +120,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const ttlSeconds = options.tokenTtlSeconds ?? DEFAULT_TTL_SECONDS;
   const authority = await TokenAuthority.create();
   const ids = new IdMint(options.idSeed);
-  const state = new EmulatorState(options.tenant ?? DEFAULT_TENANT, options.eventStreamStatusDefault ?? "enabled", ids);
+  const state = new EmulatorState(options.tenant ?? DEFAULT_TENANT, options.eventStreamStatusDefault ?? "enabled", ids, {
+    entitlement: options.adaptiveMfa ?? DEFAULT_RISK_ASSESSMENT_SWITCHES.entitlement,
+    confidenceScoreSideEffect: options.confidenceScoreSideEffect ?? DEFAULT_RISK_ASSESSMENT_SWITCHES.confidenceScoreSideEffect,
+  });
   const bucket = options.rateLimit === undefined ? undefined : { size: options.rateLimit, refillPerSecond: options.refillPerSecond };
   const limiter = new RateLimiter(bucket, options.retryAfter ?? false);
   const faults = new FaultBook();
@@ -163,6 +174,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     issuedAccessTokens: () => [...core.tokenEndpoint.issued],
     seedEventStreams: (n, seedOptions) => core.seed(n, seedOptions),
     seedMfa: (seed) => state.mfa.seed(seed),
+    seedRiskAssessment: (seed) => state.riskAssessment.seed(seed),
+    seedTenantSettings: (seed) => state.tenantSettings.seed(seed),
     injectFault: (fault) => faults.add(fault),
     clearFaults: () => faults.clear(),
     heldRequests: () => held.list(),

@@ -30,6 +30,10 @@ export interface IntegerSchema extends Described {
   minimum?: number;
   maximum?: number;
 }
+/** Any JSON number, integers included (z-schema names those "integer", so both types pass). */
+export interface NumberSchema extends Described {
+  type: "number";
+}
 export interface ArraySchema extends Described {
   type: "array";
   items: Schema;
@@ -37,7 +41,7 @@ export interface ArraySchema extends Described {
   maxItems?: number;
   uniqueItems?: boolean;
 }
-export type Schema = ObjectSchema | StringSchema | BooleanSchema | IntegerSchema | ArraySchema;
+export type Schema = ObjectSchema | StringSchema | BooleanSchema | IntegerSchema | NumberSchema | ArraySchema;
 
 export interface ValidationIssue {
   message: string;
@@ -60,11 +64,13 @@ export function validate(value: unknown, schema: Schema, property?: string): Val
   const at = (message: string): ValidationIssue => ({ message, property, description: schema.description });
   if (value === null && schema.nullable === true) return undefined;
   const found = typeName(value);
-  if (found !== schema.type) return at(`Expected type ${schema.type} but found type ${found}`);
+  const numberFound = schema.type === "number" && found === "integer";
+  if (found !== schema.type && !numberFound) return at(`Expected type ${schema.type} but found type ${found}`);
   switch (schema.type) {
     case "string":
       return validateString(value as string, schema, at);
     case "boolean":
+    case "number":
       return undefined;
     case "integer": {
       const number = value as number;

@@ -4,6 +4,8 @@ import { IdMint } from "./ids";
 import { PushCredentials } from "./pushCredentials";
 import { MfaSettings } from "./mfaState";
 import { PhoneTemplates } from "./phoneTemplates";
+import { DEFAULT_RISK_ASSESSMENT_SWITCHES, RiskAssessment, type RiskAssessmentSwitches } from "./riskAssessment";
+import { TenantSettings } from "./tenantSettings";
 
 export type PushProviderName = "guardian" | "sns" | "direct";
 export type PhoneProviderName = "vendor_a" | "custom";
@@ -148,6 +150,10 @@ export class EmulatorState {
   readonly factorSettings = new FactorSettings();
   /** Phone notification templates: the customized ones by id, and each type's default body. */
   readonly phoneTemplates: PhoneTemplates;
+  /** Adaptive MFA: risk assessment, new-device memory, the add-on and the confidence-score side effect (api-wire §12.1). */
+  readonly riskAssessment: RiskAssessment;
+  /** The tenant's settings object, with the two MFA switches (api-wire §12.2). */
+  readonly tenantSettings = new TenantSettings();
   private lastTimestampMs = 0;
   /** Per name prefix, so repeated seeds keep numbering on. */
   private readonly seededCounts = new Map<string, number>();
@@ -158,8 +164,11 @@ export class EmulatorState {
     readonly eventStreamStatusDefault: StoredEventStream["status"] = "enabled",
     /** Every id the API mints; random unless the emulator was given an id seed. */
     readonly ids: IdMint = new IdMint(),
+    /** The Adaptive MFA switches the tenant starts with and a reset puts back. */
+    riskAssessmentSwitches: Readonly<RiskAssessmentSwitches> = DEFAULT_RISK_ASSESSMENT_SWITCHES,
   ) {
     this.phoneTemplates = new PhoneTemplates(tenant);
+    this.riskAssessment = new RiskAssessment(riskAssessmentSwitches);
   }
 
   /** Back to a fresh tenant, in place, so references held by tests stay live. */
@@ -172,6 +181,8 @@ export class EmulatorState {
     this.mfa.clear();
     this.factorSettings.clear();
     this.phoneTemplates.clear();
+    this.riskAssessment.clear();
+    this.tenantSettings.clear();
     this.seededCounts.clear();
   }
 
@@ -245,6 +256,8 @@ export class EmulatorState {
       mfa: this.mfa.snapshot(),
       factorSettings: this.factorSettings.snapshot(),
       phoneTemplates: this.phoneTemplates.snapshot(),
+      riskAssessment: this.riskAssessment.snapshot(),
+      tenantSettings: this.tenantSettings.snapshot(),
       enrollmentTickets: this.enrollmentTickets.map((ticket) => ({
         ticket_id: ticket.ticket_id,
         ticket_url: ticket.ticket_url,

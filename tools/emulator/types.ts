@@ -1,6 +1,8 @@
 // Public types of the emulator. Kept apart from the implementation so tests and the CLI import one place.
 import type { BucketConfig } from "./rateLimit";
 import type { MfaSeed } from "./mfaState";
+import type { AdaptiveMfaEntitlement, RiskAssessmentSeed } from "./riskAssessment";
+import type { TenantSettingsSeed } from "./tenantSettings";
 import type { EmulatorState, SeedOptions } from "./state";
 
 export type { BucketConfig } from "./rateLimit";
@@ -42,6 +44,16 @@ export interface EmulatorOptions {
    * ids; reset() starts the sequence over. Default: random.
    */
   idSeed?: string;
+  /**
+   * Whether the tenant holds the Adaptive MFA add-on: `entitled` (the default), or the errorCode of the 403 that the
+   * risk-assessment paths and a PUT of the `confidence-score` policy then answer. reset() puts it back.
+   */
+  adaptiveMfa?: AdaptiveMfaEntitlement;
+  /**
+   * Whether a PUT of the `confidence-score` MFA policy turns risk assessment on, as a user reported (never recorded);
+   * default true. reset() puts it back.
+   */
+  confidenceScoreSideEffect?: boolean;
   /** Serve https with this PEM key and certificate (e.g. a throwaway self-signed one); default plain http. */
   tls?: { key: string | Buffer; cert: string | Buffer };
 }
@@ -125,6 +137,10 @@ export interface Emulator {
   seedEventStreams(n: number, options?: SeedOptions): void;
   /** Sets factors (on/off, trial over), the MFA policy and the phone message types; what is left out stays. */
   seedMfa(seed: MfaSeed): void;
+  /** Sets risk assessment (`enabled`, `rememberFor`) and the tenant's Adaptive MFA switches; what is left out stays. */
+  seedRiskAssessment(seed: RiskAssessmentSeed): void;
+  /** Merges into the tenant's settings: top-level keys replaced, `flags` merged; `null` removes a key or a flag. */
+  seedTenantSettings(seed: TenantSettingsSeed): void;
   injectFault(fault: FaultSpec): void;
   clearFaults(): void;
   /** The requests delay faults hold right now, oldest first: a test may end each sooner (see HeldRequest). */

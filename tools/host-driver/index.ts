@@ -1,3 +1,5 @@
 /** TEST TOOL — the host driver's surface (see README.md): one provider process, called one call at a time. */
-export { DynamicProviderHost, HostCallError, type DiffAnswer, type DiffChanges, type HostOptions } from "./dynamicProviderHost";
+export { HostCallError } from "./callErrors";
+export { DynamicProviderHost, type HostOptions } from "./dynamicProviderHost";
+export type { DiffAnswer, DiffChanges } from "./providerProcess";
 export { NativePlugin, type PluginOptions } from "./nativePlugin";

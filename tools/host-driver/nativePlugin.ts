@@ -2,15 +2,15 @@
  * TEST TOOL — a native resource plugin started as the CLI starts one (pkg/resource/plugin/plugin.go and
  * provider_plugin.go in pulumi/pulumi): the executable `pulumi-resource-<name>` itself, the engine's address as its
  * only argument, stdin a pipe from the engine; the port from its first stdout line; Handshake (UNIMPLEMENTED
- * accepted). `load` configures it as the engine loads a provider; calls then go one at a time, as with the host.
+ * accepted). `load` configures it as the engine loads a provider; calls then go one at a time (providerProcess.ts).
  */
 import { spawn } from "node:child_process";
 import * as path from "node:path";
 import { stripSecrets, type PropertyMap } from "../pulumi-cli/driver/values";
 import { assertFile, pulumiSdk } from "../pulumi-cli/sdk";
 import { HostCallError, UNIMPLEMENTED } from "./callErrors";
-import { DynamicProviderHost } from "./dynamicProviderHost";
-import { readPort, waitUpTo } from "./providerProcess";
+import { readPort, waitUpTo } from "./processLifecycle";
+import { ProviderProcess } from "./providerProcess";
 import { toStruct } from "./structs";
 
 /** The engine gives Cancel 5 s before it interrupts the plugin (pkg/host/host.go). */
@@ -28,7 +28,7 @@ export interface PluginOptions {
   startTimeoutMs?: number;
 }
 
-export class NativePlugin extends DynamicProviderHost {
+export class NativePlugin extends ProviderProcess {
   static async launch(executable: string, opts: PluginOptions): Promise<NativePlugin> {
     assertFile(executable, "resource plugin executable");
     const label = `plugin ${path.basename(executable)}`;

@@ -1,14 +1,16 @@
 /**
- * The Pulumi CLI the tests and the demo run: the release go.mod pins, built from Go modules into bin/ (git-ignored),
- * or a `pulumi` on PATH of exactly that version. `npm run pulumi-cli` builds it; `npm test` and `npm run demo` call
- * `ensurePulumiCli` first. A build is reused while go.mod, go.sum, the flags, Go's version and the launchers beside
- * it are unchanged.
+ * The Pulumi CLI the tests, the demo and `npm run pulumi` run. The suites run the release go.mod pins, built from Go
+ * modules into bin/ (git-ignored) with the hosts they need beside it, or a `pulumi` on PATH of exactly that version.
+ * The demo and `npm run pulumi` are a user's commands: they take the user's `pulumi` on PATH when it is the pinned
+ * release or newer, and build the pin only otherwise. `npm run pulumi-cli` builds it; `npm test` runs that first. A
+ * build is reused while go.mod, go.sum, the flags, Go's version and the launchers beside it are unchanged.
  */
 import { spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { buildProgressLine, failedBuildMessage, freeBytes, missingCliMessage } from "./buildReport";
+import { buildDoneLine, buildProgressLine, failedBuildMessage, freeBytes, missingCliMessage } from "./buildReport";
+import { cliChoice, pathCliFits, type PathPolicy } from "./cliChoice";
 
 export const CLI_DIR = __dirname;
 export const BIN_DIR = path.join(CLI_DIR, "bin");
@@ -20,8 +22,17 @@ const DISK_NEEDED = 5 * 1024 ** 3;
 const PKG_MODULE = "github.com/pulumi/pulumi/pkg/v3";
 const SDK_MODULE = "github.com/pulumi/pulumi/sdk/v3";
 const YAML_MODULE = "github.com/pulumi/pulumi-yaml";
-/** The CLI, the YAML host, and this module's stand-ins for the Python and Go hosts (see langhost/host.go). */
-const MAIN_PACKAGES = [`${PKG_MODULE}/cmd/pulumi`, `${YAML_MODULE}/cmd/pulumi-language-yaml`, "./cmd/pulumi-language-python", "./cmd/pulumi-language-go"];
+/**
+ * The CLI, the YAML host, this module's stand-ins for the Python and Go hosts (see langhost/host.go), and for the
+ * Node.js host the one that starts policy packs (cmd/pulumi-language-nodejs).
+ */
+const MAIN_PACKAGES = [
+  `${PKG_MODULE}/cmd/pulumi`,
+  `${YAML_MODULE}/cmd/pulumi-language-yaml`,
+  "./cmd/pulumi-language-python",
+  "./cmd/pulumi-language-go",
+  "./cmd/pulumi-language-nodejs",
+];
 
 export interface Pins {
   pulumi: string;
@@ -34,6 +45,8 @@ export interface PulumiCli {
   bin: string;
   version: string;
   source: "built" | "path";
+  /** Why a `pulumi` on PATH was passed over, when one was. */
+  passedOver?: string;
 }
 
 /** The versions go.mod requires. */
@@ -116,6 +129,7 @@ const EXECUTABLES = [
   "pulumi-language-yaml",
   "pulumi-language-python",
   "pulumi-language-go",
+  "pulumi-language-nodejs",
   "pulumi-resource-pulumi-nodejs",
   "pulumi-language-python-exec",
 ];
@@ -135,49 +149,79 @@ export function recordedBuildIsCurrent(keyFile: string, pins: Pins, key: string 
   return key === undefined ? recordedRelease === pins.pulumi : recordedKey === key;
 }
 
-/** `pulumi` on PATH when it is exactly the pinned release. */
-function pulumiOnPath(pins: Pins): PulumiCli | undefined {
+/** What every command of a stack needs beside `pulumi` (a release ships it there): the dynamic-provider launcher. */
+const NEEDED_BESIDE = "pulumi-resource-pulumi-nodejs";
+
+/**
+ * Set while the `pulumi` on PATH is asked its version. A `pulumi` that is this repository's runner under another name
+ * (a script that runs tools/pulumi-cli/pulumi.ts, as a test puts on PATH) exits at once with `RUNNER_PROBE_EXIT`
+ * instead of looking on PATH itself, which would ask itself again without end.
+ */
+export const RUNNER_PROBE = "PULUMI_TENANT_RUNNER_PROBE";
+export const RUNNER_PROBE_EXIT = 86;
+
+/**
+ * The `pulumi` on PATH (not this folder's, not this repository's runner), the version it reports, and whether the
+ * launcher sits beside it, if there is one that runs.
+ */
+function pulumiOnPath(): { bin: string; version: string; complete: boolean } | undefined {
   const which = spawnSync("sh", ["-c", "command -v pulumi"], { encoding: "utf8" });
-  const bin = which.status === 0 ? which.stdout.trim() : "";
-  if (!bin || path.resolve(path.dirname(bin)) === BIN_DIR) return undefined;
-  const version = spawnSync(bin, ["version"], { encoding: "utf8", env: { ...process.env, PULUMI_SKIP_UPDATE_CHECK: "true" } });
-  return version.status === 0 && version.stdout.trim() === pins.pulumi ? { bin: fs.realpathSync(bin), version: pins.pulumi, source: "path" } : undefined;
+  const found = which.status === 0 ? which.stdout.trim() : "";
+  if (!found || path.resolve(path.dirname(found)) === BIN_DIR) return undefined;
+  const version = spawnSync(found, ["version"], { encoding: "utf8", env: { ...process.env, PULUMI_SKIP_UPDATE_CHECK: "true", [RUNNER_PROBE]: "1" } });
+  if (version.status !== 0) return undefined;
+  const bin = fs.realpathSync(found);
+  return { bin, version: version.stdout.trim(), complete: fs.existsSync(path.join(path.dirname(bin), NEEDED_BESIDE)) };
 }
 
-/** The CLI when one is ready (a current build, or the pinned release on PATH), without building. */
+/** Why a `pulumi` on PATH is not taken, or undefined when it is. */
+function pathCliRefusal(onPath: { bin: string; version: string; complete: boolean }, pin: string, policy: PathPolicy): string | undefined {
+  if (!pathCliFits(onPath.version, pin, policy)) {
+    return `the pulumi on PATH (${onPath.bin}) is ${onPath.version || "of no version"}, not ${policy === "pinned" ? "" : "at least "}${pin}`;
+  }
+  return onPath.complete ? undefined : `the pulumi on PATH (${onPath.bin}, ${onPath.version}) has no ${NEEDED_BESIDE} beside it, as a release has`;
+}
+
+/** The CLI when one is ready (a current build, or the pinned release on PATH), without building: what the suites run. */
 export function locatePulumiCli(): PulumiCli | undefined {
   const pins = readPins();
   if (builtCliIsCurrent(pins, goVersion())) return { bin: path.join(BIN_DIR, "pulumi"), version: pins.pulumi, source: "built" };
-  return pulumiOnPath(pins);
+  const onPath = pulumiOnPath();
+  return onPath && !pathCliRefusal(onPath, pins.pulumi, "pinned") ? { bin: onPath.bin, version: onPath.version, source: "path" } : undefined;
 }
 
 export class PulumiCliUnavailableError extends Error {}
 
-/** The CLI, building it first when Go is here and no current build or pinned `pulumi` on PATH is. */
-/** Which CLI to use: a current build, else the pinned release on PATH, else a new build where Go is, else none. */
-export function cliChoice(facts: { currentBuild: boolean; pinnedOnPath: boolean; go: boolean }): "built" | "path" | "build" | "missing" {
-  if (facts.currentBuild) return "built";
-  if (facts.pinnedOnPath) return "path";
-  return facts.go ? "build" : "missing";
-}
-
-export async function ensurePulumiCli(log: (line: string) => void = (line) => process.stderr.write(line + "\n")): Promise<PulumiCli> {
+/** The CLI, building it first when Go is here and no CLI the policy takes is. */
+export async function ensurePulumiCli(
+  log: (line: string) => void = (line) => process.stderr.write(line + "\n"),
+  policy: PathPolicy = "pinned",
+): Promise<PulumiCli> {
   const pins = readPins();
   const go = goVersion();
-  const built: PulumiCli = { bin: path.join(BIN_DIR, "pulumi"), version: pins.pulumi, source: "built" };
   const currentBuild = builtCliIsCurrent(pins, go);
-  const onPath = currentBuild ? undefined : pulumiOnPath(pins);
-  switch (cliChoice({ currentBuild, pinnedOnPath: onPath !== undefined, go: go !== undefined })) {
+  const onPath = policy === "pinned" && currentBuild ? undefined : pulumiOnPath();
+  const passedOver = onPath && pathCliRefusal(onPath, pins.pulumi, policy);
+  const pathFits = onPath !== undefined && !passedOver;
+  const built: PulumiCli = { bin: path.join(BIN_DIR, "pulumi"), version: pins.pulumi, source: "built", ...(passedOver ? { passedOver } : {}) };
+  switch (cliChoice({ policy, currentBuild, pathFits, go: go !== undefined })) {
+    case "path":
+      return { bin: onPath!.bin, version: onPath!.version, source: "path" };
     case "built":
       return built;
-    case "path":
-      return onPath!;
     case "missing":
-      throw new PulumiCliUnavailableError(missingCliMessage(pins.pulumi));
+      throw new PulumiCliUnavailableError(`${missingCliMessage(pins.pulumi, policy)}${passedOver ? ` (${passedOver}.)` : ""}`);
     case "build":
+      if (passedOver) log(`${passedOver}: building the pinned release`);
       await build(pins, go!, log);
       return built;
   }
+}
+
+/** The line that says which CLI a command runs. */
+export function describeCli(cli: PulumiCli): string {
+  const where = cli.source === "path" ? `on PATH: ${cli.bin}` : `built here from Go modules: ${path.relative(process.cwd(), cli.bin) || cli.bin}`;
+  return `pulumi CLI ${cli.version} (${where})${cli.passedOver ? `; ${cli.passedOver}` : ""}`;
 }
 
 async function build(pins: Pins, go: string, log: (line: string) => void): Promise<void> {
@@ -204,6 +248,7 @@ async function build(pins: Pins, go: string, log: (line: string) => void): Promi
       log(buildProgressLine(pins.pulumi, compiled, total, Date.now() - started));
     }
   });
+  log(buildDoneLine(pins.pulumi, compiled, total, Date.now() - started));
   installBeside(pins);
   fs.writeFileSync(KEY_FILE, `${buildKey(pins, go)}\n${pins.pulumi}\n`);
   log(`pulumi CLI ${pins.pulumi}: built in ${Math.round((Date.now() - started) / 1000)} s into ${path.relative(REPO_ROOT, BIN_DIR)}/`);
@@ -249,7 +294,7 @@ function runGo(args: string[], pins: Pins, onStderrLine: (line: string) => void)
 
 if (require.main === module) {
   ensurePulumiCli().then(
-    (cli) => process.stdout.write(`pulumi CLI ${cli.version} (${cli.source === "built" ? "built here" : "from PATH"}): ${cli.bin}\n`),
+    (cli) => process.stdout.write(`${describeCli(cli)}\n`),
     (error: Error) => {
       process.stderr.write(`${error.message}\n`);
       process.exit(error instanceof PulumiCliUnavailableError ? 2 : 1);

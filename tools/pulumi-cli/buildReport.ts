@@ -1,19 +1,43 @@
 /** The words the CLI build prints: progress, the missing-toolchain line, the free disk it checks. */
 import * as fs from "node:fs";
 import * as path from "node:path";
+import type { PathPolicy } from "./cliChoice";
 
-/** The one line `npm test` stops with when neither Go nor the pinned CLI is here. */
-export function missingCliMessage(version: string): string {
+/** The one line `npm test` (or, for `pinnedOrNewer`, the demo and `npm run pulumi`) stops with when no CLI can be had. */
+export function missingCliMessage(version: string, policy: PathPolicy = "pinned"): string {
+  const who = policy === "pinned" ? "The tests run" : "This command runs";
+  const onPath = policy === "pinned" ? `a pulumi ${version}` : `a pulumi ${version} or newer`;
   return (
-    `The tests run the Pulumi CLI ${version}, and this machine has neither Go (1.26 or newer, which builds it: ` +
-    `npm run pulumi-cli) nor a pulumi ${version} on PATH (https://www.pulumi.com/docs/install/ with --version ${version.slice(1)}).`
+    `${who} the Pulumi CLI ${version}${policy === "pinned" ? "" : " or newer"}, and this machine has neither Go (1.26 or newer, which builds it: ` +
+    `npm run pulumi-cli) nor ${onPath} on PATH (https://www.pulumi.com/docs/install/${policy === "pinned" ? ` with --version ${version.slice(1)}` : ""}).`
   );
 }
 
-export function buildProgressLine(version: string, compiled: number, total: number, elapsedMs: number): string {
+function clock(elapsedMs: number): string {
   const seconds = Math.round(elapsedMs / 1000);
-  const clock = `${Math.floor(seconds / 60)}m${String(seconds % 60).padStart(2, "0")}s`;
-  return `pulumi CLI ${version}: compiled ${compiled} of about ${total} packages (${clock})`;
+  return `${Math.floor(seconds / 60)}m${String(seconds % 60).padStart(2, "0")}s`;
+}
+
+/**
+ * A line of progress: the packages `go build -v` reported compiling so far, of all the build needs (`go list -deps`).
+ * Go reports only what it compiles; a package its build cache holds is never named, so a build that finds some there
+ * ends below the total: `buildDoneLine` says how many.
+ */
+export function buildProgressLine(version: string, compiled: number, total: number, elapsedMs: number): string {
+  return `pulumi CLI ${version}: compiled ${compiled} of ${total} packages, the others still to compile, in Go's build cache or with nothing to compile (${clock(elapsedMs)})`;
+}
+
+/**
+ * The build's last line of progress, once Go succeeded: every package ready, how many Go compiled now, and the others,
+ * which it never names: those its build cache held, and those with nothing to compile (`unsafe`; 7 of them in an
+ * empty cache).
+ */
+export function buildDoneLine(version: string, compiled: number, total: number, elapsedMs: number): string {
+  const fresh = Math.min(compiled, total);
+  const others = total - fresh;
+  const detail =
+    others === 0 ? "all compiled now" : `${fresh} compiled now, the other ${others} already in Go's build cache or with nothing to compile`;
+  return `pulumi CLI ${version}: ${total} of ${total} packages ready: ${detail} (${clock(elapsedMs)})`;
 }
 
 /** Free bytes on the file system holding `target` (or its nearest existing parent); undefined when unknown. */

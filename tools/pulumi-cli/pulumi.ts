@@ -1,15 +1,16 @@
 /**
- * Runs the pinned Pulumi CLI as a user would, offline: its folder first on PATH (the language hosts and launchers
- * beside it, so the CLI never warns that one came from elsewhere), no update check, no plugin downloads. A Node.js
- * project's `up`, `preview`, `refresh` and `destroy` get `--client=<address>` of the Node.js host in
- * nodejsClientHost.ts (see there why). `npm run pulumi -- <args>` runs it in a terminal; the CLI's own flags may come
- * before the command (`npm run pulumi -- -C ../my-project preview`), as with the CLI.
+ * Runs a Pulumi CLI as a user would, offline: its folder first on PATH (the language hosts and launchers beside it, so
+ * the CLI never warns that one came from elsewhere), no update check, no plugin downloads. A Node.js project's `up`,
+ * `preview`, `refresh` and `destroy` get `--client=<address>` of the Node.js host in nodejsClientHost.ts (see there
+ * why), so a CLI without a Node.js language host runs them too. `npm run pulumi -- <args>` runs it in a terminal: the
+ * user's `pulumi` on PATH when it is the pinned release or newer, else the pin (built first when it must be), saying
+ * which on stderr; the CLI's own flags may come before the command (`npm run pulumi -- -C ../my-project preview`).
  */
 import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { parse as parseYaml } from "yaml";
-import { ensurePulumiCli, PulumiCliUnavailableError, type PulumiCli } from "./build";
+import { describeCli, ensurePulumiCli, PulumiCliUnavailableError, RUNNER_PROBE, RUNNER_PROBE_EXIT, type PulumiCli } from "./build";
 import { startNodejsClientHost, type ClientHost } from "./nodejsClientHost";
 
 /** The commands that run the program, and so take `--client`. */
@@ -111,8 +112,12 @@ export async function runPulumi(cli: PulumiCli, args: readonly string[], opts: P
 }
 
 if (require.main === module) {
+  // Asked its version as the `pulumi` on PATH by another run of this runner: it is not a CLI to take.
+  if (process.env[RUNNER_PROBE] === "1") process.exit(RUNNER_PROBE_EXIT);
   (async () => {
-    const cli = await ensurePulumiCli();
+    const cli = await ensurePulumiCli(undefined, "pinnedOrNewer");
+    // Written at once, before the CLI's own output.
+    fs.writeSync(process.stderr.fd, `${describeCli(cli)}\n`);
     const result = await runPulumi(cli, process.argv.slice(2), { stdio: "inherit" });
     process.exit(result.code ?? 1);
   })().catch((error: Error) => {

@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Emulator, EmulatorClient } from "../emulator";
+import type { PulumiCli } from "../pulumi-cli/build";
 import { PulumiCliEngine } from "../pulumi-cli/driver";
 import type { StackConfig } from "../pulumi-cli/project";
 import { REPO_ROOT, packageLookupEnv } from "./packageLink";
@@ -41,6 +42,8 @@ export interface BasicStackOptions {
   stateDir?: string;
   env?: NodeJS.ProcessEnv;
   timeoutMs?: number;
+  /** The CLI to run (default: the one the suites run). */
+  cli?: PulumiCli;
 }
 
 export interface BasicStack {
@@ -61,6 +64,7 @@ export interface ExampleStackSpec {
   config: StackConfig;
   env?: NodeJS.ProcessEnv;
   timeoutMs?: number;
+  cli?: PulumiCli;
 }
 
 export function exampleStack(spec: ExampleStackSpec): BasicStack {
@@ -75,6 +79,7 @@ export function exampleStack(spec: ExampleStackSpec): BasicStack {
     // Type-checking the example on every run costs seconds; tsc checks it in CI instead.
     env: { PULUMI_NODEJS_TRANSPILE_ONLY: "true", ...packageLookupEnv(), ...spec.env },
     timeoutMs: spec.timeoutMs,
+    cli: spec.cli,
   });
   return {
     engine,
@@ -105,5 +110,6 @@ export function basicStack(emulator: Emulator, options: BasicStackOptions = {}):
     },
     env: options.env,
     timeoutMs: options.timeoutMs,
+    cli: options.cli,
   });
 }

@@ -1,7 +1,7 @@
 /** ApnsPushProvider, declared once (see common/definition.ts for the shape). */
 import { z } from "zod";
 import { property } from "../../shapes/property";
-import { defineResource, settingScopes, type InputsOf } from "../common/definition";
+import { defineResource, settingScopes, tenantSetting, type InputsOf } from "../common/definition";
 import { strictShape } from "../common/validation";
 
 /** Standard base64 with its padding, no line breaks: what the service takes as the certificate's bytes. */
@@ -83,9 +83,7 @@ export const apnsPushProviderDefinition = defineResource({
   argsDescription: "The APNs configuration to apply.",
   inputs,
   outputs,
-  identity: { kind: "tenant", noun: "APNs configuration" },
-  adopts: "always",
-  scopes: settingScopes("guardian_factors"),
+  ...tenantSetting({ noun: "APNs configuration", record: { output: "previousConfiguration", heldWhen: ["bundleId"] }, scopes: settingScopes("guardian_factors") }),
   exported: { name: { fixed: "apns-push-provider" }, order: 500 },
   warnsOnDestroy: true,
 });

@@ -1,81 +1,43 @@
 /**
- * Host side of ApnsPushProvider: the tenant's one APNs configuration, id the tenant's domain. Create reads it first and
- * records it: given the certificate it PUTs the whole configuration (a secret cannot be compared: it is sent once);
- * without it, it adopts the configuration the tenant holds, PATCHing the bundle id and sandbox flag only where they
- * differ. Refresh is one GET. No API clears a certificate, so delete puts back the recorded bundle id and sandbox flag
- * when the stack sent no certificate (reading the tenant first: no write when it holds them), and otherwise leaves the configuration as it is and says so.
+ * Host side of ApnsPushProvider: the tenant's one APNs configuration, a tenant setting (common/settingLifecycle.ts)
+ * whose certificate the service never returns. A write given the certificate PUTs the whole configuration; one without
+ * it PATCHes the bundle id and sandbox flag, keeping the tenant's certificate. No API clears a certificate, so what
+ * destroy cannot put back stays on the tenant, and destroy says so.
  */
-import type { Call } from "../common/call";
 import { defineHandler } from "../common/defineHandler";
-import { differingInputs } from "../common/diff";
+import type { WritePurpose } from "../common/adoption";
 import { apnsPushProviderDefinition as definition, type ApnsPushProviderInputs } from "./definition";
-import { APNS_PATH, apnsResponse, expandApns, expandApnsKeepingCertificate, flattenApns, type FlattenedApns } from "./wire";
+import { APNS_PATH, apnsResponse, expandApns, expandApnsKeepingCertificate, flattenApns } from "./wire";
 
-/** Inputs where the certificate may be left out (kept as the tenant holds it). */
-type DesiredApns = Omit<ApnsPushProviderInputs, "p12"> & { p12?: string };
-
-/** PUT (the whole configuration) when the certificate is given, else PATCH without it (the tenant keeps its own). */
-async function writeApns(call: Call, desired: DesiredApns, operation: string): Promise<FlattenedApns> {
-  const { p12 } = desired;
-  const response = await call.request(p12 === undefined ? "PATCH" : "PUT", APNS_PATH, {
-    operation,
-    schema: apnsResponse,
-    body: p12 === undefined ? expandApnsKeepingCertificate(desired) : expandApns({ ...desired, p12 }),
-  });
-  return flattenApns(response);
-}
-
-async function readApns(call: Call): Promise<FlattenedApns> {
-  return flattenApns(await call.request("GET", APNS_PATH, { operation: "get APNs push credentials", schema: apnsResponse }));
-}
-
-/** Whether the tenant holds a configuration: its bundle id is set. */
-const configured = (live: FlattenedApns): boolean => live.bundleId !== null;
+const OPERATIONS: Record<WritePurpose, string> = {
+  adopt: "set APNs push credentials",
+  update: "update APNs push credentials",
+  restore: "restore APNs push credentials",
+};
 
 /** What stays on the tenant when destroy cannot put back what create found. */
-function leftAsItIs(call: Call, why: string): Promise<void> {
-  return call.warn(
-    `${call.named} was removed from the stack; the APNs configuration stays on the tenant as the stack left it: ${why}. ` +
-      "Change it in the service's dashboard (the push-notification factor's Apple settings) if it is no longer wanted.",
-  );
-}
+const leftAsItIs = (named: string, why: string): string =>
+  `${named} was removed from the stack; the APNs configuration stays on the tenant as the stack left it: ${why}. ` +
+  "Change it in the service's dashboard (the push-notification factor's Apple settings) if it is no longer wanted.";
 
 export const { configure, check, diff, create, read, update, remove, list } = defineHandler(definition, {
-  async create(desired: DesiredApns, call) {
-    const found = await readApns(call);
-    if (desired.p12 === undefined && !configured(found)) {
-      throw new Error(
-        `${call.what}: the tenant has no APNs configuration to adopt, so p12 (the certificate) is needed. Set it in the ` +
-          "program, as a secret; nothing was changed.",
-      );
-    }
-    const unchanged = desired.p12 === undefined && differingInputs(definition, { ...found }, { ...desired }).length === 0;
-    const live = unchanged ? found : await writeApns(call, desired, "set APNs push credentials");
-    return { id: await call.tenantDomain(), outputs: { ...live, p12: desired.p12, previousConfiguration: found } };
+  async read(context) {
+    return { ...flattenApns(await context.request("GET", APNS_PATH, { operation: "get APNs push credentials", schema: apnsResponse })) };
   },
-
-  async read(id, stored, call) {
-    return { id, outputs: { ...(await readApns(call)), p12: stored?.p12, previousConfiguration: stored?.previousConfiguration ?? null } };
+  async write(context, wanted, { purpose }) {
+    const desired = wanted as ApnsPushProviderInputs;
+    const { p12 } = desired;
+    const response = await context.request(p12 === undefined ? "PATCH" : "PUT", APNS_PATH, {
+      operation: OPERATIONS[purpose],
+      schema: apnsResponse,
+      body: p12 === undefined ? expandApnsKeepingCertificate(desired) : expandApns(desired),
+    });
+    return { ...flattenApns(response) };
   },
-
-  /** The tenant's configuration, if it has one (a bundle id). */
-  async list(call) {
-    const live = await readApns(call);
-    return configured(live) ? [{ id: await call.tenantDomain(), outputs: { ...live, previousConfiguration: null } }] : [];
-  },
-
-  async update(_id, stored, desired: DesiredApns, call) {
-    return { ...(await writeApns(call, desired, "update APNs push credentials")), p12: desired.p12, previousConfiguration: stored.previousConfiguration };
-  },
-
-  async delete(_id, stored, call) {
-    await call.connection();
-    const found = stored.previousConfiguration;
-    if (!found || !configured(found)) return leftAsItIs(call, "no API removes a certificate");
-    if (stored.p12 !== undefined) return leftAsItIs(call, "its certificate replaced the one the tenant had, which cannot be put back");
-    // Decided by the tenant, not the state: a change made by hand since the last refresh is put back too.
-    if (differingInputs(definition, { ...(await readApns(call)) }, { ...found }).length === 0) return;
-    await writeApns(call, { bundleId: found.bundleId ?? "", sandbox: found.sandbox }, "restore APNs push credentials");
+  texts: {
+    secretNamed: "p12 (the certificate)",
+    secretReplaced: (named) => leftAsItIs(named, "its certificate replaced the one the tenant had, which cannot be put back"),
+    noneFound: (named) => leftAsItIs(named, "no API removes a certificate"),
   },
 });
 export { remove as delete };

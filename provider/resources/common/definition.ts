@@ -9,6 +9,7 @@
  *   outputs          a zod object of the output properties the class declares (inputs may appear again)
  *   scopes           the management-API scopes each operation's calls need (the README's scope table)
  *   identity         what the id is and how a resource is tied to its tenant (guards and `.get` errors)
+ *   adoptionRecord   for what create adopts and destroy puts back: the output recording it (common/adoption.ts)
  * Each property's schema carries its metadata (`property(schema, meta)`, shapes/property.ts): description,
  * secretness, what a change does, defaults, set semantics, what the service keeps, how stored state falls back.
  * From these the handler builder (defineHandler.ts) supplies check, diff, the reading of stored state and the
@@ -23,12 +24,35 @@ import type { PropertyBag } from "./jsonValues";
 export type Identity =
   /** One per tenant: the id is the tenant's domain (with its port). `noun` names it in messages ("policy"). */
   | { kind: "tenant"; noun: string }
-  /** One per key within the tenant (a factor, by its name): `tenantOutput` records the tenant it belongs to. */
-  | { kind: "keyed"; noun: string; tenantOutput: string }
+  /**
+   * One per key within the tenant (a factor, by its name): `key` is the input naming it (an enum: every key there is),
+   * and `tenantOutput` records the tenant it belongs to.
+   */
+  | { kind: "keyed"; noun: string; key: string; tenantOutput: string }
   /** The service's own id, e.g. `est_…` (`prefix`); a `.get` or import of an id it does not know is not found. */
   | { kind: "service"; noun: string; prefix: string }
   /** An id of the package's making, which the service cannot look up (a ticket's digest). */
   | { kind: "minted" };
+
+/**
+ * The record of what a resource adopted. The fields it manages are its inputs that change in place (not `replace`, not
+ * `ignore`); the record holds those the program manages as the tenant had them (`null`: unset), never a secret.
+ */
+export interface AdoptionRecord {
+  /**
+   * The output holding it: the one field's value alone, when the output is no object, else an object of fields.
+   * `null` when nothing was recorded: after a `.get` or an import of a setting (destroy then leaves it as it is), or
+   * for what create made rather than adopted (destroy then deletes it).
+   */
+  output: string;
+  /**
+   * The fields that must be set for the tenant to hold such a setting at all: what `pulumi-tenant export` lists, and,
+   * for a setting with a write-only secret, what create can adopt without it. Default: the tenant always holds one.
+   */
+  heldWhen?: readonly string[];
+  /** The output saying whether the stack replaced a secret the service returns in clear (never stored, never put back). */
+  secretReplacedAs?: string;
+}
 
 /** A management-API scope, `<action>:<api resource>`, e.g. `read:guardian_factors`. */
 export type Scope = `${"create" | "read" | "update" | "delete"}:${string}`;
@@ -56,11 +80,29 @@ export function settingScopes(apiResource: string): OperationScopes {
 }
 
 /**
- * The scopes of a tenant setting of several fields (common/fieldsSetting.ts): as `settingScopes`, and an update reads
+ * The scopes of a tenant setting of several fields (common/settingLifecycle.ts): as `settingScopes`, and an update reads
  * too (the fields left out of a whole-object write, or what a write's answer lacks).
  */
 export function fieldsSettingScopes(apiResource: string): OperationScopes {
   return { ...settingScopes(apiResource), update: [`read:${apiResource}`, `update:${apiResource}`] };
+}
+
+/**
+ * What makes a definition a tenant setting (settingLifecycle.ts), spread into it: one per tenant (its id the tenant's
+ * domain), or, given `key`, one per key (its id the key, the tenant recorded in the output `tenantDomain`); adopted by
+ * every create, recorded in `record`, put back by destroy.
+ */
+export function tenantSetting<const Record extends AdoptionRecord>(setting: {
+  /** How messages name it: "policy", "MFA settings". */
+  noun: string;
+  /** A setting kept per key: the input naming it (an enum of every key there is). */
+  key?: string;
+  record: Record;
+  scopes: OperationScopes;
+}): { identity: Identity; adopts: "always"; adoptionRecord: Record; scopes: OperationScopes } {
+  const { noun, key, record, scopes } = setting;
+  const identity: Identity = key === undefined ? { kind: "tenant", noun } : { kind: "keyed", noun, key, tenantOutput: "tenantDomain" };
+  return { identity, adopts: "always", adoptionRecord: record, scopes };
 }
 
 export interface ResourceDefinition<Inputs extends z.ZodObject = z.ZodObject, Outputs extends z.ZodObject = z.ZodObject> {
@@ -82,8 +124,18 @@ export interface ResourceDefinition<Inputs extends z.ZodObject = z.ZodObject, Ou
    * (`keptWhenOmitted`) may be left out, as on an existing resource: the tenant's stays.
    */
   adopts?: "always" | "whenAsked";
-  /** A replacement must delete the old resource first (its name is unique in the tenant). */
-  replaceDeletesFirst?: boolean;
+  /**
+   * What create records of what it adopts, which destroy puts back (common/adoption.ts). A definition that adopts
+   * "always" and declares this is a tenant setting: its handler gives only the requests (common/settingLifecycle.ts).
+   */
+  adoptionRecord?: AdoptionRecord;
+  /**
+   * A replacement must delete the old resource first, `because` the value of the input `unique` must be free (a
+   * stream's name is unique in the tenant); `loses` says, from the old resource's stored outputs, what goes with it
+   * ("its partner event source …"). The preview warns so, and a create that fails after that delete says what is gone
+   * and how to recover (replacement.ts).
+   */
+  replaceDeletesFirst?: { unique: string; because: string; loses: (recorded: PropertyBag) => string };
   /** What the client's token must hold for each operation; checked against the emulator's routes by running them. */
   scopes: OperationScopes;
   /**

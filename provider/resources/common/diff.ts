@@ -4,12 +4,15 @@
  * or a nested "replace" property) replaces the resource. How values compare comes from the metadata:
  *   - `null` and absent are the same; an absent value with a default is its default;
  *   - a set's order never matters (and repeats do not either, if it says so);
- *   - a property left out that is `unmanagedWhenOmitted` is not compared (at any depth);
+ *   - a property left out that is `unmanagedWhenOmitted`, or that the service keeps when left out (`keptWhenOmitted`:
+ *     the tenant's value stays, nothing is sent), is not compared (at any depth);
  *   - what the service adds to a recorded object (keys the inputs do not have) is not compared;
  *   - a desired value that is, or holds, an unknown (preview) is a change.
  */
 import type { DiffResult } from "@pulumi/pulumi/dynamic";
-import { nestedShapes, propertiesOf, withoutSecretValues, type PropertyShape, type TypeShape } from "../../shapes/property";
+import { nestedShapes, propertiesOf, type PropertyShape, type TypeShape } from "../../shapes/property";
+import { withoutSecretValues } from "../../shapes/secrets";
+import { mapDeclared, mapGiven } from "../../shapes/walk";
 import type { ResourceDefinition } from "./definition";
 import { canonicalJson, differs, isPlainObject, isUnknown, withoutDoorKeys, type PropertyBag } from "./jsonValues";
 
@@ -18,46 +21,38 @@ export interface DefinitionDiff extends DiffResult {
   diffs: string[];
 }
 
-/** A value of `type` read as an input: keys outside the shape dropped, nested values compared by their own rules. */
-function comparableOfType(type: TypeShape, value: unknown): unknown {
-  if (isUnknown(value)) return value;
-  if (type.kind === "array" && Array.isArray(value)) return value.map((item) => comparableOfType(type.items, item));
-  const shapes = nestedShapes(type, value);
-  if (!shapes || !isPlainObject(value)) return value;
-  const result: PropertyBag = {};
-  for (const shape of shapes) {
-    const read = comparable(shape, value[shape.name]);
-    if (read !== undefined) result[shape.name] = read;
-  }
-  return result;
-}
-
 /** A property's value as it compares (see the module comment). */
 export function comparable(shape: PropertyShape, value: unknown): unknown {
   if (value === null || value === undefined) return shape.default;
-  const read = comparableOfType(shape.type, value);
+  // Keys outside the shape dropped, nested values compared by their own rules.
+  const read = mapDeclared(shape.type, value, (inner) => comparable(inner.shape, inner.value));
   if (!shape.set || !Array.isArray(read) || read.some(isUnknown)) return read;
   const keyed = read.map((item) => ({ key: canonicalJson(item), item }));
   const kept = shape.set.repeats === "ignored" ? [...new Map(keyed.map((entry) => [entry.key, entry])).values()] : keyed;
   return kept.sort((left, right) => (left.key < right.key ? -1 : left.key > right.key ? 1 : 0)).map((entry) => entry.item);
 }
 
-/** `recorded` without the nested properties `desired` leaves out that are not managed then (`unmanagedWhenOmitted`). */
+/** Whether leaving this property out leaves it alone: not managed then, or kept by the service as it is. */
+function leftAlone(shape: PropertyShape, desired: unknown): boolean {
+  return (shape.unmanagedWhenOmitted === true || shape.keptWhenOmitted === true) && (desired === undefined || desired === null);
+}
+
+/**
+ * `recorded` without the nested properties `desired` leaves out and so leaves alone. Read by the recorded value's
+ * variant (one other than the desired's is a change all the same); an array is compared whole.
+ */
 function withoutUnmanaged(type: TypeShape, recorded: unknown, desired: unknown): unknown {
-  const shapes = nestedShapes(type, desired);
-  if (!shapes || !isPlainObject(recorded) || !isPlainObject(desired)) return recorded;
-  const result: PropertyBag = { ...recorded };
-  for (const shape of shapes) {
-    const wanted = desired[shape.name];
-    if (shape.unmanagedWhenOmitted === true && (wanted === undefined || wanted === null)) delete result[shape.name];
-    else if (shape.name in result) result[shape.name] = withoutUnmanaged(shape.type, result[shape.name], wanted);
-  }
-  return result;
+  if (type.kind === "array" || !isPlainObject(desired)) return recorded;
+  return mapGiven(type, recorded, ({ shape, key, value }) => {
+    const wanted = desired[key];
+    if (shape === undefined) return value;
+    return leftAlone(shape, wanted) ? undefined : withoutUnmanaged(shape.type, value, wanted);
+  });
 }
 
 /** Whether a desired input differs from what was recorded for it. */
 export function inputChanged(shape: PropertyShape, recorded: unknown, desired: unknown): boolean {
-  if (shape.unmanagedWhenOmitted === true && (desired === undefined || desired === null)) return false;
+  if (leftAlone(shape, desired)) return false;
   return differs(comparable(shape, withoutUnmanaged(shape.type, recorded, desired)), comparable(shape, desired));
 }
 
@@ -80,10 +75,10 @@ export function diffByDefinition(definition: ResourceDefinition, olds: unknown, 
     (shape) => shape.onChange !== "ignore" && inputChanged(shape, recorded[shape.name], desired[shape.name]),
   );
   const replaces = changed
-    .filter((shape) => shape.onChange === "replace" || nestedReplace(shape.type, recorded[shape.name], desired[shape.name]))
+    .filter((shape) => shape.onChange === "replace" || replacingDifference(shape, recorded[shape.name], desired[shape.name]) !== undefined)
     .map((shape) => shape.name);
   // A replaced resource is deleted after its replacement exists, unless its name must be free first.
-  const deleteBeforeReplace = definition.replaceDeletesFirst === true && replaces.length > 0;
+  const deleteBeforeReplace = definition.replaceDeletesFirst !== undefined && replaces.length > 0;
   return { changes: changed.length > 0, replaces, deleteBeforeReplace, diffs: changed.map((shape) => shape.name) };
 }
 
@@ -95,14 +90,15 @@ export interface ReplacingDifference {
 }
 
 /**
- * The first difference inside a value that would replace the resource (a union's variant, or a nested property
- * whose `onChange` is "replace"), for an adoption that must refuse it before any write.
+ * The first difference inside a value that would replace the resource: a union's variant (once one was recorded), or
+ * a nested property whose `onChange` is "replace" (e.g. a destination's type, or its account). Diff asks whether
+ * there is one; an adoption, which must refuse it before any write, names it.
  */
 export function replacingDifference(shape: PropertyShape, recorded: unknown, desired: unknown, path = shape.name): ReplacingDifference | undefined {
   const { type } = shape;
-  if (type.kind === "union" && isPlainObject(recorded) && isPlainObject(desired)) {
-    const [before, after] = [recorded[type.discriminator], desired[type.discriminator]];
-    if (differs(before, after)) return { path: `${path}.${type.discriminator}`, recorded: before, desired: after };
+  if (type.kind === "union" && recorded !== undefined) {
+    const tag = (value: unknown) => (isPlainObject(value) ? value[type.discriminator] : undefined);
+    if (differs(tag(recorded), tag(desired))) return { path: `${path}.${type.discriminator}`, recorded: tag(recorded), desired: tag(desired) };
   }
   const shapes = nestedShapes(type, desired);
   if (!shapes || !isPlainObject(recorded) || !isPlainObject(desired)) return undefined;
@@ -113,21 +109,4 @@ export function replacingDifference(shape: PropertyShape, recorded: unknown, des
     if (deeper) return deeper;
   }
   return undefined;
-}
-
-/**
- * Whether a change inside a value replaces the resource: a union's variant changed, or a nested property whose
- * `onChange` is "replace" differs (e.g. a destination's type, or its account).
- */
-function nestedReplace(type: TypeShape, recorded: unknown, desired: unknown): boolean {
-  if (type.kind === "union") {
-    const tag = (value: unknown) => (isPlainObject(value) ? value[type.discriminator] : undefined);
-    if (recorded !== undefined && differs(tag(recorded), tag(desired))) return true;
-  }
-  const shapes = nestedShapes(type, desired);
-  if (!shapes || !isPlainObject(recorded) || !isPlainObject(desired)) return false;
-  return shapes.some((shape) => {
-    const [before, after] = [recorded[shape.name], desired[shape.name]];
-    return (shape.onChange === "replace" && differs(before, after)) || nestedReplace(shape.type, before, after);
-  });
 }

@@ -5,6 +5,7 @@
  * outputs. Handlers throw this error instead. The native plugin's import Read looks the same to a handler: the
  * plugin puts the error in import words from its parts.
  */
+import type { Identity } from "./definition";
 
 /** A lookup by id (`.get`, or an import) of an id that names nothing: the type, the id, and why. */
 export class LookupNotFoundError extends Error {
@@ -16,4 +17,11 @@ export class LookupNotFoundError extends Error {
   ) {
     super(`${what}.get("${id}"): ${detail}`);
   }
+}
+
+/** Why a lookup found nothing, for a read that answered "gone". */
+export function notFoundDetail(identity: Identity): string {
+  return identity.kind === "service"
+    ? `the tenant has no ${identity.noun} with this id. Check the id (it starts with "${identity.prefix}").`
+    : "the tenant has nothing with this id.";
 }

@@ -35,7 +35,7 @@ export function isPlainObject(value: unknown): value is PropertyBag {
 
 /**
  * A property bag without what the dynamic door adds to a resource's own properties: the host's `__provider` (it puts
- * it back on every result) and the program's name (`__programName`, which the handler builder reads and keeps itself).
+ * it back on every result) and the program's name (`__programName`, which programName.ts reads and keeps).
  */
 export function withoutDoorKeys(props: unknown): PropertyBag {
   if (!isPlainObject(props)) return {};

@@ -5,7 +5,8 @@
  * Read reports, derived from outputs the same way for every resource.
  */
 import type { z } from "zod";
-import { nestedShapes, propertiesOf, TENANT_DOMAIN, type PropertyShape, type TypeShape } from "../../shapes/property";
+import { propertiesOf, TENANT_DOMAIN, type PropertyShape, type TypeShape } from "../../shapes/property";
+import { mapDeclared } from "../../shapes/walk";
 import type { ResourceDefinition, StoredOutputs } from "./definition";
 import { compact, isPlainObject, withoutDoorKeys, type PropertyBag } from "./jsonValues";
 
@@ -49,21 +50,20 @@ export function needsTenantDomain(definition: ResourceDefinition, props: unknown
 
 /** A value of an output read as an input of `type`: keys the input does not have dropped, `null` absent. */
 function asInputOfType(type: TypeShape, value: unknown): unknown {
-  if (type.kind === "array" && Array.isArray(value)) return value.map((item) => asInputOfType(type.items, item));
-  const shapes = nestedShapes(type, value);
-  if (!shapes || !isPlainObject(value)) return value;
-  const result: PropertyBag = {};
-  for (const shape of shapes) {
-    const read = value[shape.name] === null ? undefined : asInputOfType(shape.type, value[shape.name]);
-    if (read !== undefined) result[shape.name] = read;
-  }
-  return result;
+  return mapDeclared(type, value, (inner) => (inner.value === null ? undefined : inner.deeper()));
+}
+
+/** A value the service keeps that holds nothing (`""`, `{}`): check reads it as left out on an existing resource. */
+function heldEmpty(shape: PropertyShape, value: unknown): boolean {
+  return shape.keptWhenOmitted === true && (value === "" || (isPlainObject(value) && Object.keys(value).length === 0));
 }
 
 /**
- * The inputs a Read reports (what `pulumi import` writes into code, what the engine's import checks): each input
- * from the output of the same name, read as that input. A local setting (`onChange: "ignore"`) is reported only when
- * it is not its default.
+ * The inputs a Read reports (what `pulumi import` writes into code, what the engine's import checks, and what a
+ * refresh's diff display compares with the program's checked inputs): each input from the output of the same name,
+ * read as that input, as check reads it on an existing resource. A local setting (`onChange: "ignore"`) is reported
+ * only when it is not its default; a value the service keeps that holds nothing (a custom phone provider's
+ * `credentials: {}`) is not reported, as check leaves it out.
  */
 export function inputsFromOutputs(definition: ResourceDefinition, outputs: PropertyBag): PropertyBag {
   const inputs: PropertyBag = {};
@@ -71,7 +71,8 @@ export function inputsFromOutputs(definition: ResourceDefinition, outputs: Prope
     const value = outputs[shape.name];
     if (value === null || value === undefined) continue;
     if (shape.onChange === "ignore" && value === shape.default) continue;
-    inputs[shape.name] = asInputOfType(shape.type, value);
+    const read = asInputOfType(shape.type, value);
+    if (!heldEmpty(shape, read)) inputs[shape.name] = read;
   }
   return inputs;
 }

@@ -146,13 +146,13 @@ export function prototypeKeyFailures(value: unknown, path: PathSegment[] = [], f
 }
 
 /**
- * The engine prints the value of the top-level input a failure names, in plain text even when it is a
- * secret. So a failure about a secret input itself names no property and says which one in its reason;
- * one about a field inside it keeps its nested path, which the engine cannot look up.
+ * The engine prints the value of the top-level input a failure names, in plain text even when it is a secret. So a
+ * failure about one of `unshown` (a secret input, one the definition does not declare) names no property and says
+ * which in its reason; one about a field inside it keeps its nested path, which the engine cannot look up.
  */
-export function withoutSecretTopLevelNames(failures: CheckFailure[], secrets: ReadonlySet<string>): CheckFailure[] {
+export function namedInReasons(failures: CheckFailure[], unshown: ReadonlySet<string>): CheckFailure[] {
   return failures.map((failure) =>
-    failure.property !== undefined && secrets.has(failure.property)
+    failure.property !== undefined && unshown.has(failure.property)
       ? { property: "", reason: `${failure.property} ${failure.reason}` }
       : failure,
   );

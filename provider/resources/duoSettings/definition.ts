@@ -1,7 +1,7 @@
 /** DuoSettings, declared once (see common/definition.ts for the shape): the Duo integration the duo factor uses. */
 import { z } from "zod";
 import { optionalProperties, property } from "../../shapes/property";
-import { defineResource, fieldsSettingScopes, type InputsOf } from "../common/definition";
+import { defineResource, fieldsSettingScopes, tenantSetting, type InputsOf } from "../common/definition";
 import { HOST_NAME_EXPECTED, isHostName, strictShape } from "../common/validation";
 
 const NOT_MANAGED = "Left out, it is not managed: never compared, and a write sends the tenant's.";
@@ -86,9 +86,7 @@ export const duoSettingsDefinition = defineResource({
   argsDescription: "The Duo integration to set; each input left out keeps the tenant's.",
   inputs,
   outputs,
-  identity: { kind: "tenant", noun: "Duo settings" },
-  adopts: "always",
-  scopes: fieldsSettingScopes("guardian_factors"),
+  ...tenantSetting({ noun: "Duo settings", record: { output: "previousSettings", heldWhen: ["integrationKey"], secretReplacedAs: "secretKeyReplaced" }, scopes: fieldsSettingScopes("guardian_factors") }),
   warnsOnDestroy: true,
   exported: {
     name: { fixed: "duo-settings" },

@@ -18,11 +18,11 @@ function resourceIdOf(ticketId: string): string {
 }
 
 export const { configure, check, diff, create, read, update, remove, list } = defineHandler(definition, {
-  async create(desired, call) {
+  async create(desired, context) {
     const request = expandTicket(desired);
     let response: TicketResponse;
     try {
-      response = await call.request("POST", TICKET_PATH, {
+      response = await context.request("POST", TICKET_PATH, {
         operation: "create enrollment ticket",
         schema: ticketResponse,
         body: request.body,
@@ -31,7 +31,7 @@ export const { configure, check, diff, create, read, update, remove, list } = de
     } catch (error) {
       if (!(error instanceof AmbiguousRequestError)) throw error;
       throw new Error(
-        `Creating the ${call.what} failed without a clear answer (${error.message}). A ticket may have been minted ` +
+        `Creating the ${context.what} failed without a clear answer (${error.message}). A ticket may have been minted ` +
           `for the user anyway; it was not retried, because every request mints a new one. Running "pulumi up" ` +
           `again mints another ticket; an unused one expires after 5 days.`,
       );
@@ -41,8 +41,8 @@ export const { configure, check, diff, create, read, update, remove, list } = de
   },
 
   /** Never reached: diff replaces on every input change. Refuses rather than pretend a ticket changed. */
-  async update(id, _stored, _desired, call) {
-    throw new Error(`${call.what} "${id}" cannot be updated in place: tickets are immutable, so any input change replaces it.`);
+  async update(id, _stored, _desired, context) {
+    throw new Error(`${context.what} "${id}" cannot be updated in place: tickets are immutable, so any input change replaces it.`);
   },
 
   /** Tickets cannot be revoked through the API; they are single-use and expire after 5 days. Nothing to call. */

@@ -1,13 +1,15 @@
 /**
  * EventStream, declared once (see common/definition.ts for the shape). Inputs have the camelCase shape of a
- * stream getEventStreams lists (shapes/eventStream.ts holds the properties both share); the webhook's secrets are
+ * stream getEventStreams lists (streamProperties.ts holds the properties both share); the webhook's secrets are
  * write-only: kept from the program's inputs, never read back, and kept by the service when an existing stream
  * leaves them out.
  */
 import { z } from "zod";
 import { property } from "../../shapes/property";
 import { defineResource, type InputsOf, type StoredOutputs } from "../common/definition";
+import type { PropertyBag } from "../common/jsonValues";
 import { strictShape } from "../common/validation";
+import { isEventBridgeAwsRegion, NOT_AN_EVENTBRIDGE_REGION } from "./awsRegions";
 import {
   actionDescription,
   actionId,
@@ -20,7 +22,7 @@ import {
   streamUpdatedAt,
   subscription,
   webhookEndpoint,
-} from "../../shapes/eventStream";
+} from "./streamProperties";
 
 export const EVENT_STREAM_STATUSES = ["enabled", "disabled"] as const;
 
@@ -28,6 +30,13 @@ const SECRET = "Secret and write-only: never returned by the service, kept from 
 const KEPT = "An existing stream may leave it out (as imported code does): the service keeps the one it holds.";
 const secretText = (what: string) =>
   property(z.string().min(1), { description: `${what} At least 4 characters. ${SECRET} ${KEPT}`, secret: true, writeOnly: true, keptWhenOmitted: true });
+
+// The shapes the service's API description gives a webhook's authorization (EventStreamWebhookBasicAuth,
+// EventStreamWebhookCustomHeaderAuth): it refuses a user name with a colon or over 128 characters, and a header name
+// that is not an HTTP token.
+const NO_COLON = "must not contain a colon (Basic authorization joins the user name and the password with one)";
+const HEADER_NAME = /^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/;
+const NOT_A_HEADER_NAME = "must be an HTTP header name: ASCII letters, digits and !#$%&'*+.^_`|~- only (no space or colon)";
 
 const variant = <Shape extends z.ZodRawShape>(shape: Shape, description: string, typeName: string) =>
   property(strictShape(shape), { description, typeName });
@@ -43,7 +52,9 @@ const authorizationArgs = property(
     variant(
       {
         method: property(z.literal("basic"), { description: '`"basic"`' }),
-        username: property(z.string().min(1), { description: "The user name." }),
+        username: property(z.string().min(1).max(128).regex(/^[^:]+$/, { message: NO_COLON }), {
+          description: "The user name: 1 to 128 characters, no colon (Basic authorization joins it to the password with one).",
+        }),
         password: secretText("The password."),
       },
       "Basic authorization.",
@@ -52,7 +63,9 @@ const authorizationArgs = property(
     variant(
       {
         method: property(z.literal("custom_header"), { description: '`"custom_header"`' }),
-        headerKey: property(z.string().min(1), { description: "The header's name." }),
+        headerKey: property(z.string().regex(HEADER_NAME, { message: NOT_A_HEADER_NAME }), {
+          description: "The header's name: ASCII letters, digits and ``!#$%&'*+.^_`|~-`` (an HTTP token: no space or colon).",
+        }),
         headerValue: secretText("The header's value."),
       },
       "Authorization by a header of your choice.",
@@ -90,7 +103,11 @@ const destinationArgs = property(
         configuration: property(
           strictShape({
             awsAccountId: replacing(z.string().regex(/^\d{12}$/, { message: "must be 12 digits" }), "The AWS account (12 digits)."),
-            awsRegion: replacing(z.string().min(1), "The AWS region, e.g. `us-east-1`."),
+            awsRegion: replacing(
+              z.string().refine(isEventBridgeAwsRegion, { message: NOT_AN_EVENTBRIDGE_REGION }),
+              "The AWS region, e.g. `us-east-1`: one the service offers EventBridge destinations in (`af-south-1` to " +
+                "`us-west-2`, checked before any call).",
+            ),
           }),
           { description: "The AWS account and region of the partner event source." },
         ),
@@ -190,6 +207,19 @@ const destinationOutput = property(
   { description: "Where events are delivered, as the service holds it (write-only secrets kept from the inputs)." },
 );
 
+/** What goes with a stream deleted before its replacement exists, from its stored outputs. */
+function lostWithStream(recorded: PropertyBag): string {
+  const destination = recorded.destination as { type?: unknown; configuration?: { awsPartnerEventSource?: unknown } } | undefined;
+  const events = "no event is delivered until the new stream exists";
+  if (destination?.type !== "eventbridge") return events;
+  const source = destination.configuration?.awsPartnerEventSource;
+  const which = typeof source === "string" ? ` (${source})` : "";
+  return (
+    `${events}, and its EventBridge partner event source${which} goes with it: the new stream gets a new one, which ` +
+    "must be associated with an event bus in the AWS account again"
+  );
+}
+
 const outputs = z.object({
   name: streamName,
   subscriptions: property(z.array(subscription), { description: "Event types the stream delivers." }),
@@ -216,7 +246,7 @@ export const eventStreamDefinition = defineResource({
   adopts: "whenAsked",
   echoedInputs: ["adoptExisting"],
   // A stream's name is unique in the tenant: the old stream must go before its replacement can be created.
-  replaceDeletesFirst: true,
+  replaceDeletesFirst: { unique: "name", because: "a stream's name is unique in the tenant", loses: lostWithStream },
   scopes: {
     // with adoptExisting, create lists the streams, reads the one it adopts and updates it where it differs
     create: ["create:event_streams", "read:event_streams", "update:event_streams"],

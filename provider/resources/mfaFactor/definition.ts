@@ -1,7 +1,7 @@
 /** MfaFactor, declared once (see common/definition.ts for the shape). */
 import { z } from "zod";
 import { property, TENANT_DOMAIN } from "../../shapes/property";
-import { defineResource, settingScopes } from "../common/definition";
+import { defineResource, settingScopes, tenantSetting } from "../common/definition";
 import { strictShape } from "../common/validation";
 
 const inputs = strictShape({
@@ -53,9 +53,7 @@ export const mfaFactorDefinition = defineResource({
   argsDescription: "The factor and whether it is on.",
   inputs,
   outputs,
-  identity: { kind: "keyed", noun: "factor", tenantOutput: "tenantDomain" },
-  adopts: "always",
-  scopes: settingScopes("guardian_factors"),
+  ...tenantSetting({ noun: "factor", key: "factor", record: { output: "previousEnabled" }, scopes: settingScopes("guardian_factors") }),
   exported: {
     name: { input: "factor", identifierSuffix: "Factor" },
     order: 700,

@@ -1,45 +1,38 @@
 /**
- * Host side of MfaFactor: a tenant setting kept per factor (common/setting.ts). The id is the factor's name; the
- * outputs name the tenant, so a moved `tenant:domain` fails instead of switching another tenant's factor. Every read
- * is one GET of the factor list; every write one PUT of the factor, touching no other.
+ * Host side of MfaFactor: a tenant setting kept per factor (common/settingLifecycle.ts). The id is the factor's name;
+ * the outputs name the tenant, so a moved `tenant:domain` fails instead of switching another tenant's factor. Every
+ * read is one GET of the factor list; every write one PUT of the factor, touching no other.
  */
+import type { OperationContext } from "../common/operationContext";
 import { defineHandler } from "../common/defineHandler";
-import { settingCalls } from "../common/setting";
-import { MFA_FACTOR_NAMES, isMfaFactorName } from "../enums.generated";
 import { mfaFactorDefinition as definition } from "./definition";
 import { FACTORS_PATH, expandFactor, factorListResponse, factorPath, factorResponse, flattenFactor, flattenFactorResponse, type FactorState } from "./wire";
 
-const KNOWN_FACTORS = MFA_FACTOR_NAMES.map((name) => `"${name}"`).join(", ");
+const readFactors = (context: OperationContext) => context.request("GET", FACTORS_PATH, { operation: "list MFA factors", schema: factorListResponse });
 
-export const { configure, check, diff, create, read, update, remove, list } = defineHandler(
-  definition,
-  settingCalls(definition, {
-    value: "enabled",
-    recordedAs: "previousEnabled",
-    key: "factor",
-    invalidId: (id) => (isMfaFactorName(id) ? undefined : `no such factor; the known factors are ${KNOWN_FACTORS}.`),
-    async read(call, factor = "") {
-      const list = await call.request("GET", FACTORS_PATH, { operation: "list MFA factors", schema: factorListResponse });
-      const found = flattenFactor(list, factor);
-      if (found === undefined) {
-        const listed = list.map((item) => `"${item.name}"`).join(", ") || "none";
-        throw new Error(`${call.what} "${factor}": the tenant's factor list has no such factor (it lists ${listed}).`);
-      }
-      return found;
-    },
-    async readAll(call) {
-      const list = await call.request("GET", FACTORS_PATH, { operation: "list MFA factors", schema: factorListResponse });
-      return list.map((item) => ({ factor: item.name, ...(flattenFactor(list, item.name) as FactorState) }));
-    },
-    async write(call, enabled: boolean, factor = "") {
-      const response = await call.request("PUT", factorPath(factor), {
-        operation: `${enabled ? "enable" : "disable"} MFA factor ${factor}`,
-        schema: factorResponse,
-        body: expandFactor(enabled),
-      });
-      return { enabled: flattenFactorResponse(response, enabled) };
-    },
-    restorable: (recorded): recorded is boolean => typeof recorded === "boolean",
-  }),
-);
+export const { configure, check, diff, create, read, update, remove, list } = defineHandler(definition, {
+  async read(context, factor = "") {
+    const factors = await readFactors(context);
+    const found = flattenFactor(factors, factor);
+    if (found === undefined) {
+      const listed = factors.map((item) => `"${item.name}"`).join(", ") || "none";
+      throw new Error(`${context.what} "${factor}": the tenant's factor list has no such factor (it lists ${listed}).`);
+    }
+    return { ...found };
+  },
+  async readAll(context) {
+    const factors = await readFactors(context);
+    return factors.map((item) => ({ factor: item.name, ...(flattenFactor(factors, item.name) as FactorState) }));
+  },
+  async write(context, wanted, { key: factor = "" }) {
+    const enabled = wanted.enabled as boolean;
+    const response = await context.request("PUT", factorPath(factor), {
+      operation: `${enabled ? "enable" : "disable"} MFA factor ${factor}`,
+      schema: factorResponse,
+      body: expandFactor(enabled),
+    });
+    return { enabled: flattenFactorResponse(response, enabled) };
+  },
+  texts: { keysCalled: "factors" },
+});
 export { remove as delete };

@@ -1,7 +1,7 @@
 /** MfaPolicy, declared once (see common/definition.ts for the shape). */
 import { z } from "zod";
 import { property } from "../../shapes/property";
-import { defineResource, settingScopes } from "../common/definition";
+import { defineResource, settingScopes, tenantSetting } from "../common/definition";
 import { strictShape } from "../common/validation";
 
 const inputs = strictShape({
@@ -44,8 +44,6 @@ export const mfaPolicyDefinition = defineResource({
   argsDescription: "The policy to apply.",
   inputs,
   outputs,
-  identity: { kind: "tenant", noun: "policy" },
-  adopts: "always",
-  scopes: settingScopes("mfa_policies"),
+  ...tenantSetting({ noun: "policy", record: { output: "previousPolicy" }, scopes: settingScopes("mfa_policies") }),
   exported: { name: { fixed: "mfa-policy" }, order: 800, dependsOn: [{ on: "MfaFactor" }] },
 });

@@ -1,26 +1,18 @@
 /**
- * Host side of MfaPolicy: a tenant setting (common/setting.ts), one GET or PUT of the policy list per call.
+ * Host side of MfaPolicy: a tenant setting (common/settingLifecycle.ts), one GET or PUT of the policy list per request.
  */
 import { defineHandler } from "../common/defineHandler";
-import { settingCalls } from "../common/setting";
-import { isMfaPolicyName, type MfaPolicyName } from "../enums.generated";
+import type { MfaPolicyName } from "../enums.generated";
 import { mfaPolicyDefinition as definition } from "./definition";
 import { POLICIES_PATH, expandPolicy, flattenPolicy, policiesResponse } from "./wire";
 
-export const { configure, check, diff, create, read, update, remove, list } = defineHandler(
-  definition,
-  settingCalls(definition, {
-    value: "policy",
-    recordedAs: "previousPolicy",
-    async read(call) {
-      const response = await call.request("GET", POLICIES_PATH, { operation: "get MFA policy", schema: policiesResponse });
-      return { policy: flattenPolicy(response) };
-    },
-    async write(call, policy: MfaPolicyName) {
-      const response = await call.request("PUT", POLICIES_PATH, { operation: "set MFA policy", schema: policiesResponse, body: expandPolicy(policy) });
-      return { policy: flattenPolicy(response) };
-    },
-    restorable: isMfaPolicyName,
-  }),
-);
+export const { configure, check, diff, create, read, update, remove, list } = defineHandler(definition, {
+  async read(context) {
+    return { policy: flattenPolicy(await context.request("GET", POLICIES_PATH, { operation: "get MFA policy", schema: policiesResponse })) };
+  },
+  async write(context, { policy }) {
+    const body = expandPolicy(policy as MfaPolicyName);
+    return { policy: flattenPolicy(await context.request("PUT", POLICIES_PATH, { operation: "set MFA policy", schema: policiesResponse, body })) };
+  },
+});
 export { remove as delete };

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import type { CheckFailure } from "@pulumi/pulumi/dynamic";
 import { optionalProperties, property } from "../../shapes/property";
-import { defineResource, fieldsSettingScopes, type InputsOf } from "../common/definition";
+import { defineResource, fieldsSettingScopes, tenantSetting, type InputsOf } from "../common/definition";
 import { isUnknown, type PropertyBag } from "../common/jsonValues";
 import { strictShape, wholeNumber } from "../common/validation";
 
@@ -81,10 +81,8 @@ export const mfaSettingsDefinition = defineResource({
   argsDescription: "The settings to manage; each one left out keeps the tenant's.",
   inputs,
   outputs,
-  identity: { kind: "tenant", noun: "MFA settings" },
-  adopts: "always",
+  ...tenantSetting({ noun: "MFA settings", record: { output: "previousSettings" }, scopes: fieldsSettingScopes("tenant_settings") }),
   rules: timeoutsInOrder,
-  scopes: fieldsSettingScopes("tenant_settings"),
   unpublishedScopes: {
     scopes: ["read:tenant_settings", "update:tenant_settings"],
     basis: "the Terraform provider's maintainers name them; the service's reference documents no scope for `/guardian/settings`",

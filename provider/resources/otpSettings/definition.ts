@@ -1,7 +1,7 @@
 /** OtpSettings, declared once (see common/definition.ts for the shape): one factor's one-time codes, by SMS or by email. */
 import { z } from "zod";
 import { optionalProperties, property, TENANT_DOMAIN } from "../../shapes/property";
-import { defineResource, fieldsSettingScopes, type InputsOf } from "../common/definition";
+import { defineResource, fieldsSettingScopes, tenantSetting, type InputsOf } from "../common/definition";
 import { strictShape, wholeNumber } from "../common/validation";
 
 const NOT_MANAGED = "Left out, it is not managed: never compared, and a write keeps the tenant's value.";
@@ -63,10 +63,8 @@ export const otpSettingsDefinition = defineResource({
   argsDescription: "The factor, and the code settings to manage.",
   inputs,
   outputs,
-  identity: { kind: "keyed", noun: "one-time-code settings", tenantOutput: "tenantDomain" },
-  adopts: "always",
   // Every field is always set, so delete writes back what create found without reading.
-  scopes: fieldsSettingScopes("guardian_factors"),
+  ...tenantSetting({ noun: "one-time-code settings", key: "factor", record: { output: "previousSettings" }, scopes: fieldsSettingScopes("guardian_factors") }),
   unpublishedScopes: {
     scopes: ["read:guardian_factors", "update:guardian_factors"],
     basis: "the package's choice for `sms` (its path, `…/phone/settings`, is documented nowhere); the docs name them for `email`",

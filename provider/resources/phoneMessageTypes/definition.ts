@@ -1,7 +1,7 @@
 /** PhoneMessageTypes, declared once (see common/definition.ts for the shape). */
 import { z } from "zod";
 import { property } from "../../shapes/property";
-import { defineResource, settingScopes } from "../common/definition";
+import { defineResource, settingScopes, tenantSetting } from "../common/definition";
 import { strictShape } from "../common/validation";
 
 const inputs = strictShape({
@@ -45,8 +45,6 @@ export const phoneMessageTypesDefinition = defineResource({
   argsDescription: "The message types to offer.",
   inputs,
   outputs,
-  identity: { kind: "tenant", noun: "message types" },
-  adopts: "always",
-  scopes: settingScopes("guardian_factors"),
+  ...tenantSetting({ noun: "message types", record: { output: "previousMessageTypes" }, scopes: settingScopes("guardian_factors") }),
   exported: { name: { fixed: "phone-message-types" }, order: 200, dependsOn: [{ on: "PhoneProvider" }] },
 });

@@ -4,7 +4,7 @@
  * is reconciled by listing before anything is sent again.
  */
 import { AmbiguousRequestError, ApiError, isNotFound } from "../../client/errors";
-import type { Call } from "../common/call";
+import type { OperationContext } from "../common/operationContext";
 import { defineHandler } from "../common/defineHandler";
 import { comparable, differingInputs } from "../common/diff";
 import { differs } from "../common/jsonValues";
@@ -34,28 +34,28 @@ function outputsFrom(response: PhoneProviderResponse, desired: DesiredPhoneProvi
   return { ...flattenPhoneProvider(response), credentials: desired.credentials, adoptExisting: desired.adoptExisting };
 }
 
-async function listProviders(call: Call): Promise<PhoneProviderResponse[]> {
-  const list = await call.request("GET", PROVIDERS_PATH, { operation: "list phone providers", schema: phoneProviderList });
+async function listProviders(context: OperationContext): Promise<PhoneProviderResponse[]> {
+  const list = await context.request("GET", PROVIDERS_PATH, { operation: "list phone providers", schema: phoneProviderList });
   return list.providers;
 }
 
-async function patchProvider(call: Call, id: string, body: Partial<PhoneProviderRequest>): Promise<PhoneProviderResponse> {
+async function patchProvider(context: OperationContext, id: string, body: Partial<PhoneProviderRequest>): Promise<PhoneProviderResponse> {
   try {
-    return await call.request("PATCH", providerPath(id), { operation: "update phone provider", schema: phoneProviderResponse, body });
+    return await context.request("PATCH", providerPath(id), { operation: "update phone provider", schema: phoneProviderResponse, body });
   } catch (error) {
     if (!isNotFound(error)) throw error;
     throw new Error(
-      `${call.what} "${id}" no longer exists on the tenant. Run "pulumi refresh" to drop it from the state, then ` +
+      `${context.what} "${id}" no longer exists on the tenant. Run "pulumi refresh" to drop it from the state, then ` +
         `"pulumi up" to create it again.`,
     );
   }
 }
 
 /** The only error text for an existing provider; names the way in, and the existing id when it can. */
-async function conflictError(call: Call): Promise<Error> {
+async function conflictError(context: OperationContext): Promise<Error> {
   let existingId = "";
   try {
-    const [existing] = await listProviders(call);
+    const [existing] = await listProviders(context);
     if (existing) existingId = ` (id "${existing.id}")`;
   } catch {
     // The id is a convenience; the advice stands without it.
@@ -81,18 +81,18 @@ function matchesDesired(listed: PhoneProviderResponse, desired: PhoneProviderInp
  * proves the POST never took effect.
  */
 async function reconcileAmbiguousPost(
-  call: Call,
+  context: OperationContext,
   desired: PhoneProviderInputs,
   body: PhoneProviderRequest,
   cause: AmbiguousRequestError,
 ): Promise<PhoneProviderResponse | undefined> {
   let existing: PhoneProviderResponse[];
   try {
-    existing = await listProviders(call);
+    existing = await listProviders(context);
   } catch (listError) {
     const reason = listError instanceof Error ? listError.message : "unknown error";
     throw new Error(
-      `Creating the ${call.what} failed ambiguously (${cause.message}), and listing the tenant's phone providers to ` +
+      `Creating the ${context.what} failed ambiguously (${cause.message}), and listing the tenant's phone providers to ` +
         `find out failed too (${reason}). A provider may exist now: run "pulumi up" again with ` +
         `adoptExisting: true to take it over instead of creating a second one.`,
     );
@@ -100,49 +100,49 @@ async function reconcileAmbiguousPost(
   if (existing.length === 0) return undefined;
   const created = existing.find((listed) => matchesDesired(listed, desired));
   const adopted = created ?? (desired.adoptExisting ? existing[0] : undefined);
-  if (!adopted) throw await conflictError(call);
-  return patchProvider(call, adopted.id, body);
+  if (!adopted) throw await conflictError(context);
+  return patchProvider(context, adopted.id, body);
 }
 
 /**
  * Adopting the tenant's provider: a PATCH of the inputs that differ from it (the credentials, which cannot be
  * compared, when the program gives them: sent once), and no call when nothing does.
  */
-async function adopt(call: Call, existing: PhoneProviderResponse, desired: DesiredPhoneProvider): Promise<PhoneProviderResponse> {
+async function adopt(context: OperationContext, existing: PhoneProviderResponse, desired: DesiredPhoneProvider): Promise<PhoneProviderResponse> {
   const changed = differingInputs(definition, { ...flattenPhoneProvider(existing) }, { ...desired });
   if (changed.length === 0 && desired.credentials === undefined) return existing;
-  return patchProvider(call, existing.id, expandPhoneProviderChanges(desired, changed));
+  return patchProvider(context, existing.id, expandPhoneProviderChanges(desired, changed));
 }
 
-async function createOrAdopt(call: Call, desired: DesiredPhoneProvider & Pick<PhoneProviderInputs, "adoptExisting">): Promise<PhoneProviderResponse> {
+async function createOrAdopt(context: OperationContext, desired: DesiredPhoneProvider & Pick<PhoneProviderInputs, "adoptExisting">): Promise<PhoneProviderResponse> {
   if (desired.adoptExisting) {
-    const [existing] = await listProviders(call);
-    if (existing) return adopt(call, existing, desired);
+    const [existing] = await listProviders(context);
+    if (existing) return adopt(context, existing, desired);
   }
   const { credentials } = desired;
   if (credentials === undefined) {
     throw new Error(
-      `${call.what}: the tenant has no phone provider to adopt, so credentials are needed to create one. Set them in ` +
+      `${context.what}: the tenant has no phone provider to adopt, so credentials are needed to create one. Set them in ` +
         "the program, as a secret; nothing was changed.",
     );
   }
   const body = expandPhoneProvider({ ...desired, credentials });
   for (let attempt = 1; ; attempt++) {
     try {
-      return await call.request("POST", PROVIDERS_PATH, { operation: "create phone provider", schema: phoneProviderResponse, body });
+      return await context.request("POST", PROVIDERS_PATH, { operation: "create phone provider", schema: phoneProviderResponse, body });
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) {
         // Someone created one between our listing and our POST (adopt), or the user has not opted in.
-        const [existing] = desired.adoptExisting ? await listProviders(call) : [];
-        if (existing) return adopt(call, existing, desired);
-        throw await conflictError(call);
+        const [existing] = desired.adoptExisting ? await listProviders(context) : [];
+        if (existing) return adopt(context, existing, desired);
+        throw await conflictError(context);
       }
       if (!(error instanceof AmbiguousRequestError)) throw error;
-      const reconciled = await reconcileAmbiguousPost(call, { ...desired, credentials }, body, error);
+      const reconciled = await reconcileAmbiguousPost(context, { ...desired, credentials }, body, error);
       if (reconciled) return reconciled;
       if (attempt >= MAX_CREATE_ATTEMPTS) {
         throw new Error(
-          `Creating the ${call.what} failed ${attempt} times without an answer (${error.message}); the tenant has ` +
+          `Creating the ${context.what} failed ${attempt} times without an answer (${error.message}); the tenant has ` +
             `no phone provider, so nothing was created. Run "pulumi up" again.`,
         );
       }
@@ -152,15 +152,15 @@ async function createOrAdopt(call: Call, desired: DesiredPhoneProvider & Pick<Ph
 }
 
 export const { configure, check, diff, create, read, update, remove, list } = defineHandler(definition, {
-  async create(desired: DesiredPhoneProvider & Pick<PhoneProviderInputs, "adoptExisting">, call) {
-    const response = await createOrAdopt(call, desired);
+  async create(desired: DesiredPhoneProvider & Pick<PhoneProviderInputs, "adoptExisting">, context) {
+    const response = await createOrAdopt(context, desired);
     return { id: response.id, outputs: outputsFrom(response, desired) };
   },
 
-  async read(id, stored, call) {
+  async read(id, stored, context) {
     let response: PhoneProviderResponse;
     try {
-      response = await call.request("GET", providerPath(id), { operation: "get phone provider", schema: phoneProviderResponse });
+      response = await context.request("GET", providerPath(id), { operation: "get phone provider", schema: phoneProviderResponse });
     } catch (error) {
       if (isNotFound(error)) return undefined;
       throw error;
@@ -169,19 +169,19 @@ export const { configure, check, diff, create, read, update, remove, list } = de
     return { id: response.id, outputs: { ...flattenPhoneProvider(response), credentials: stored?.credentials, adoptExisting: stored?.adoptExisting ?? false } };
   },
 
-  async list(call) {
-    return (await listProviders(call)).map((listed) => ({ id: listed.id, outputs: { ...flattenPhoneProvider(listed), adoptExisting: false } }));
+  async list(context) {
+    return (await listProviders(context)).map((listed) => ({ id: listed.id, outputs: { ...flattenPhoneProvider(listed), adoptExisting: false } }));
   },
 
-  async update(id, _stored, desired: DesiredPhoneProvider & { adoptExisting: boolean }, call) {
+  async update(id, _stored, desired: DesiredPhoneProvider & { adoptExisting: boolean }, context) {
     // Full desired state, credentials included when given: the API replaces configuration whole.
-    const response = await patchProvider(call, id, expandPhoneProvider(desired));
+    const response = await patchProvider(context, id, expandPhoneProvider(desired));
     return outputsFrom(response, desired);
   },
 
-  async delete(id, _stored, call) {
+  async delete(id, _stored, context) {
     try {
-      await call.request("DELETE", providerPath(id), { operation: "delete phone provider" });
+      await context.request("DELETE", providerPath(id), { operation: "delete phone provider" });
     } catch (error) {
       // Already gone counts as deleted.
       if (!isNotFound(error)) throw error;

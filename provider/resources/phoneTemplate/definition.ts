@@ -104,6 +104,7 @@ export const phoneTemplateDefinition = defineResource({
   outputs,
   identity: { kind: "service", noun: "phone template", prefix: "tem_" },
   adopts: "whenAsked",
+  adoptionRecord: { output: "adopted" },
   echoedInputs: ["adoptExisting"],
   scopes: {
     // create lists first, and adopts (a PATCH where the inputs differ) a type already customized

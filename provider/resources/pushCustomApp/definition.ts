@@ -1,7 +1,7 @@
 /** PushCustomApp, declared once (see common/definition.ts for the shape): the tenant's own push authenticator app. */
 import { z } from "zod";
 import { optionalProperties, property } from "../../shapes/property";
-import { defineResource, fieldsSettingScopes, type InputsOf } from "../common/definition";
+import { defineResource, fieldsSettingScopes, tenantSetting, type InputsOf } from "../common/definition";
 import { isHttpsUrl, strictShape } from "../common/validation";
 
 const NOT_MANAGED = "Left out, it is not managed: never compared, and a write sends the tenant's value.";
@@ -65,9 +65,7 @@ export const pushCustomAppDefinition = defineResource({
   argsDescription: "The app to set; each field left out keeps the tenant's.",
   inputs,
   outputs,
-  identity: { kind: "tenant", noun: "custom push app" },
-  adopts: "always",
-  scopes: fieldsSettingScopes("prompts"),
+  ...tenantSetting({ noun: "custom push app", record: { output: "previousApp", heldWhen: ["appName"] }, scopes: fieldsSettingScopes("prompts") }),
   unpublishedScopes: {
     scopes: ["read:prompts", "update:prompts"],
     basis: "the package's choice (the endpoint, `/prompts/mfa-push`, is a prompts path the service documents nowhere)",

@@ -1,7 +1,7 @@
 /** PushProviderSelection, declared once (see common/definition.ts for the shape). */
 import { z } from "zod";
 import { property } from "../../shapes/property";
-import { defineResource, settingScopes, type InputsOf } from "../common/definition";
+import { defineResource, settingScopes, tenantSetting, type InputsOf } from "../common/definition";
 import { strictShape } from "../common/validation";
 
 const inputs = strictShape({
@@ -43,9 +43,7 @@ export const pushProviderSelectionDefinition = defineResource({
   argsDescription: "The selection to apply.",
   inputs,
   outputs,
-  identity: { kind: "tenant", noun: "selection" },
-  adopts: "always",
-  scopes: settingScopes("guardian_factors"),
+  ...tenantSetting({ noun: "selection", record: { output: "previousProvider" }, scopes: settingScopes("guardian_factors") }),
   exported: {
     name: { fixed: "push-provider-selection" },
     order: 600,

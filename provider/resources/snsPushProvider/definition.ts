@@ -1,7 +1,7 @@
 /** SnsPushProvider, declared once (see common/definition.ts for the shape). */
 import { z } from "zod";
 import { property } from "../../shapes/property";
-import { defineResource, settingScopes, type InputsOf } from "../common/definition";
+import { defineResource, settingScopes, tenantSetting, type InputsOf } from "../common/definition";
 import { strictShape } from "../common/validation";
 
 /** The service's limit on each of the five fields. */
@@ -85,9 +85,7 @@ export const snsPushProviderDefinition = defineResource({
   argsDescription: "The SNS configuration to apply.",
   inputs,
   outputs,
-  identity: { kind: "tenant", noun: "SNS configuration" },
-  adopts: "always",
-  scopes: settingScopes("guardian_factors"),
+  ...tenantSetting({ noun: "SNS configuration", record: { output: "previousConfiguration", heldWhen: ["awsAccessKeyId", "awsRegion"] }, scopes: settingScopes("guardian_factors") }),
   // Adopted without its key, it records what it found, and destroy puts that back (no write when the tenant holds it).
   exported: { name: { fixed: "sns-push-provider" }, order: 400 },
   warnsOnDestroy: true,

@@ -1,110 +1,45 @@
 /**
- * Host side of SnsPushProvider: the tenant's one SNS configuration, id the tenant's domain. Create reads it first and
- * records it: given the secret key, it PUTs all five fields (a secret cannot be compared: it is sent once); without
- * it, it adopts the configuration the tenant holds, PATCHing the four other fields only where they differ, and nothing
- * when none does. An update PUTs (or, without the key, PATCHes the other four); refresh is one GET. Delete puts back
- * what create found — its four fields, keeping the key, or clears all five if it found none — after reading the
- * tenant, with no write when it holds them already, and leaves the configuration as it is when the stack sent a key it cannot take back.
+ * Host side of SnsPushProvider: the tenant's one SNS configuration, a tenant setting (common/settingLifecycle.ts) whose
+ * secret key the service never returns. A write given the key PUTs all five fields; one without it PATCHes the four
+ * others, keeping the tenant's key. Destroy puts back what create found with such a PATCH or, when the tenant had no
+ * configuration, clears all five; the service refusing either is reported, and the destroy goes on.
  */
-import type { Call } from "../common/call";
 import { defineHandler } from "../common/defineHandler";
-import { differingInputs } from "../common/diff";
-import { reportRefusedClear } from "../common/pushCredentials";
+import type { WritePurpose } from "../common/adoption";
+import type { OperationContext } from "../common/operationContext";
 import { snsPushProviderDefinition as definition, type SnsPushProviderInputs } from "./definition";
-import {
-  CLEARED_SNS,
-  SNS_PATH,
-  expandSns,
-  expandRecordedSns,
-  expandSnsKeepingSecret,
-  flattenSns,
-  snsResponse,
-  type FlattenedSns,
-  type SnsPatchRequest,
-  type SnsRequest,
-} from "./wire";
+import { CLEARED_SNS, SNS_PATH, expandSns, expandSnsKeepingSecret, flattenSns, snsResponse, type SnsPatchRequest, type SnsRequest } from "./wire";
 
-/** Inputs where the secret key may be left out (the tenant keeps its own). */
-type DesiredSns = Omit<SnsPushProviderInputs, "awsSecretAccessKey"> & { awsSecretAccessKey?: string };
+const OPERATIONS: Record<WritePurpose, string> = {
+  adopt: "set SNS push credentials",
+  update: "update SNS push credentials",
+  restore: "restore SNS push credentials",
+};
 
 /** PUT replaces all five fields; PATCH writes the fields given (the secret key is then kept). */
-async function writeSns(call: Call, method: "PUT" | "PATCH", body: SnsRequest | SnsPatchRequest, operation: string): Promise<FlattenedSns> {
-  return flattenSns(await call.request(method, SNS_PATH, { operation, schema: snsResponse, body }));
-}
-
-async function readSns(call: Call): Promise<FlattenedSns> {
-  return flattenSns(await call.request("GET", SNS_PATH, { operation: "get SNS push credentials", schema: snsResponse }));
-}
-
-/** Whether the tenant holds a configuration: the fields that identify one are set. */
-const configured = (live: FlattenedSns): boolean => live.awsAccessKeyId !== null && live.awsRegion !== null;
-
-/** The desired configuration written: all five with the key, else the four others where they differ from `live`. */
-async function writeDesired(call: Call, desired: DesiredSns, live: FlattenedSns, operation: string): Promise<FlattenedSns> {
-  const { awsSecretAccessKey } = desired;
-  if (awsSecretAccessKey !== undefined) return writeSns(call, "PUT", expandSns({ ...desired, awsSecretAccessKey }), operation);
-  if (differingInputs(definition, { ...live }, { ...desired }).length === 0) return live;
-  return writeSns(call, "PATCH", expandSnsKeepingSecret(desired), operation);
+async function writeSns(context: OperationContext, method: "PUT" | "PATCH", body: SnsRequest | SnsPatchRequest, operation: string) {
+  return { ...flattenSns(await context.request(method, SNS_PATH, { operation, schema: snsResponse, body })) };
 }
 
 export const { configure, check, diff, create, read, update, remove, list } = defineHandler(definition, {
-  async create(desired: DesiredSns, call) {
-    const found = await readSns(call);
-    if (desired.awsSecretAccessKey === undefined && !configured(found)) {
-      throw new Error(
-        `${call.what}: the tenant has no SNS configuration to adopt, so awsSecretAccessKey is needed. Set it in the ` +
-          "program, as a secret; nothing was changed.",
-      );
-    }
-    const live = await writeDesired(call, desired, found, "set SNS push credentials");
-    return { id: await call.tenantDomain(), outputs: { ...live, awsSecretAccessKey: desired.awsSecretAccessKey, previousConfiguration: found } };
+  async read(context) {
+    return { ...flattenSns(await context.request("GET", SNS_PATH, { operation: "get SNS push credentials", schema: snsResponse })) };
   },
-
-  async read(id, stored, call) {
-    return { id, outputs: { ...(await readSns(call)), awsSecretAccessKey: stored?.awsSecretAccessKey, previousConfiguration: stored?.previousConfiguration ?? null } };
+  async write(context, wanted, { purpose }) {
+    const desired = wanted as SnsPushProviderInputs;
+    if (desired.awsSecretAccessKey === undefined) return writeSns(context, "PATCH", expandSnsKeepingSecret(desired), OPERATIONS[purpose]);
+    return writeSns(context, "PUT", expandSns(desired), OPERATIONS[purpose]);
   },
-
-  /** The tenant's configuration, if it has one (a key id and a region). */
-  async list(call) {
-    const live = await readSns(call);
-    return configured(live) ? [{ id: await call.tenantDomain(), outputs: { ...live, previousConfiguration: null } }] : [];
+  async clear(context) {
+    await writeSns(context, "PUT", CLEARED_SNS, "clear SNS push credentials");
   },
-
-  async update(_id, stored, desired: DesiredSns, call) {
-    const { awsSecretAccessKey } = desired;
-    const live =
-      awsSecretAccessKey === undefined
-        ? await writeSns(call, "PATCH", expandSnsKeepingSecret(desired), "update SNS push credentials")
-        : await writeSns(call, "PUT", expandSns({ ...desired, awsSecretAccessKey }), "update SNS push credentials");
-    return { ...live, awsSecretAccessKey, previousConfiguration: stored.previousConfiguration };
-  },
-
-  async delete(_id, stored, call) {
-    const found = stored.previousConfiguration;
-    // Nothing recorded (after get or import): the configuration stays as it is.
-    if (!found) return;
-    const restoring = configured(found);
-    if (restoring && stored.awsSecretAccessKey !== undefined) {
-      await call.warn(
-        `${call.named} was removed from the stack; the tenant keeps the SNS configuration the stack set: its ` +
-          "secret key replaced the one the tenant had, which cannot be put back. Restore it in the service's dashboard " +
-          "if you need the previous key.",
-      );
-      return;
-    }
-    // Decided by the tenant, not the state: a change made by hand since the last refresh is put back too.
-    if (restoring && differingInputs(definition, { ...(await readSns(call)) }, { ...found }).length === 0) return;
-    try {
-      if (restoring) await writeSns(call, "PATCH", expandRecordedSns(found), "restore SNS push credentials");
-      else await writeSns(call, "PUT", CLEARED_SNS, "clear SNS push credentials");
-    } catch (error) {
-      await reportRefusedClear(
-        call,
-        error,
-        `${call.named} was removed from the stack, but the tenant keeps the SNS credentials it set: restore or clear ` +
-          "them in the service's dashboard (the push-notification factor's Amazon SNS settings).",
-      );
-    }
+  texts: {
+    secretReplaced: (named) =>
+      `${named} was removed from the stack; the tenant keeps the SNS configuration the stack set: its secret key replaced the one ` +
+      "the tenant had, which cannot be put back. Restore it in the service's dashboard if you need the previous key.",
+    refused: (named) =>
+      `${named} was removed from the stack, but the tenant keeps the SNS credentials it set: restore or clear them in the ` +
+      "service's dashboard (the push-notification factor's Amazon SNS settings).",
   },
 });
 export { remove as delete };

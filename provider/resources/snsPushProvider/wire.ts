@@ -7,7 +7,6 @@ import type { SnsPushProviderInputs } from "./definition";
 
 export const SNS_PATH = "/guardian/factors/push-notification/providers/sns";
 
-
 /**
  * The GET's and the PUT's answer (each field `string | null` in the docs; a missing one reads as unset). The PUT's
  * answer echoes `aws_secret_access_key`: the client drops it on arrival, as every write-only secret field.
@@ -33,7 +32,7 @@ export type SnsRequest = z.infer<typeof snsRequest>;
 /** The body of a PATCH that keeps the secret key the tenant holds: the four other fields, which it replaces. */
 export type SnsPatchRequest = Omit<SnsRequest, "aws_secret_access_key">;
 
-/** A platform ARN left out is sent as `null`, clearing what the tenant held. */
+/** A platform ARN left out (or recorded as unset) is sent as `null`, clearing what the tenant holds. */
 export function expandSnsKeepingSecret(inputs: Omit<SnsPushProviderInputs, "awsSecretAccessKey">): SnsPatchRequest {
   return {
     aws_access_key_id: inputs.awsAccessKeyId,
@@ -45,16 +44,6 @@ export function expandSnsKeepingSecret(inputs: Omit<SnsPushProviderInputs, "awsS
 
 export function expandSns(inputs: SnsPushProviderInputs): SnsRequest {
   return { ...expandSnsKeepingSecret(inputs), aws_secret_access_key: inputs.awsSecretAccessKey };
-}
-
-/** The four fields a configuration had (as flattened), to put back with a PATCH that keeps the tenant's key. */
-export function expandRecordedSns(recorded: FlattenedSns): SnsPatchRequest {
-  return {
-    aws_access_key_id: recorded.awsAccessKeyId,
-    aws_region: recorded.awsRegion,
-    sns_apns_platform_application_arn: recorded.snsApnsPlatformApplicationArn,
-    sns_gcm_platform_application_arn: recorded.snsGcmPlatformApplicationArn,
-  };
 }
 
 /** Delete: the API has no DELETE, and documents every field as nullable. */

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import type { CheckFailure } from "@pulumi/pulumi/dynamic";
 import { optionalProperties, property, TENANT_DOMAIN } from "../../shapes/property";
-import { defineResource, fieldsSettingScopes, type InputsOf } from "../common/definition";
+import { defineResource, fieldsSettingScopes, tenantSetting, type InputsOf } from "../common/definition";
 import { isUnknown, type PropertyBag } from "../common/jsonValues";
 import { HOST_NAME_EXPECTED, isHostName, strictShape } from "../common/validation";
 
@@ -109,11 +109,9 @@ export const webAuthnSettingsDefinition = defineResource({
   argsDescription: "The factor, and the options to manage.",
   inputs,
   outputs,
-  identity: { kind: "keyed", noun: "WebAuthn settings", tenantOutput: "tenantDomain" },
-  adopts: "always",
-  rules: optionRules,
   // Create and update read the options back (the PUT's answer holds only what was sent); delete only writes.
-  scopes: fieldsSettingScopes("guardian_factors"),
+  ...tenantSetting({ noun: "WebAuthn settings", key: "factor", record: { output: "previousSettings" }, scopes: fieldsSettingScopes("guardian_factors") }),
+  rules: optionRules,
   unpublishedScopes: {
     scopes: ["read:guardian_factors", "update:guardian_factors"],
     basis: "the package's choice (the service documents neither WebAuthn settings endpoint)",

@@ -470,7 +470,7 @@ type EventStreamBasicAuthorization struct {
 	Method string `pulumi:"method"`
 	// The password. At least 4 characters. Secret and write-only: never returned by the service, kept from the program's inputs. An existing stream may leave it out (as imported code does): the service keeps the one it holds.
 	Password string `pulumi:"password"`
-	// The user name.
+	// The user name: 1 to 128 characters, no colon (Basic authorization joins it to the password with one).
 	Username string `pulumi:"username"`
 }
 
@@ -491,7 +491,7 @@ type EventStreamBasicAuthorizationArgs struct {
 	Method pulumi.StringInput `pulumi:"method"`
 	// The password. At least 4 characters. Secret and write-only: never returned by the service, kept from the program's inputs. An existing stream may leave it out (as imported code does): the service keeps the one it holds.
 	Password pulumi.StringInput `pulumi:"password"`
-	// The user name.
+	// The user name: 1 to 128 characters, no colon (Basic authorization joins it to the password with one).
 	Username pulumi.StringInput `pulumi:"username"`
 }
 
@@ -532,7 +532,7 @@ func (o EventStreamBasicAuthorizationOutput) Password() pulumi.StringOutput {
 	return o.ApplyT(func(v EventStreamBasicAuthorization) string { return v.Password }).(pulumi.StringOutput)
 }
 
-// The user name.
+// The user name: 1 to 128 characters, no colon (Basic authorization joins it to the password with one).
 func (o EventStreamBasicAuthorizationOutput) Username() pulumi.StringOutput {
 	return o.ApplyT(func(v EventStreamBasicAuthorization) string { return v.Username }).(pulumi.StringOutput)
 }
@@ -603,7 +603,7 @@ func (o EventStreamBearerAuthorizationOutput) Token() pulumi.StringOutput {
 
 // Authorization by a header of your choice.
 type EventStreamCustomHeaderAuthorization struct {
-	// The header's name.
+	// The header's name: ASCII letters, digits and ``!#$%&'*+.^_`|~-`` (an HTTP token: no space or colon).
 	HeaderKey string `pulumi:"headerKey"`
 	// The header's value. At least 4 characters. Secret and write-only: never returned by the service, kept from the program's inputs. An existing stream may leave it out (as imported code does): the service keeps the one it holds.
 	HeaderValue string `pulumi:"headerValue"`
@@ -624,7 +624,7 @@ type EventStreamCustomHeaderAuthorizationInput interface {
 
 // Authorization by a header of your choice.
 type EventStreamCustomHeaderAuthorizationArgs struct {
-	// The header's name.
+	// The header's name: ASCII letters, digits and ``!#$%&'*+.^_`|~-`` (an HTTP token: no space or colon).
 	HeaderKey pulumi.StringInput `pulumi:"headerKey"`
 	// The header's value. At least 4 characters. Secret and write-only: never returned by the service, kept from the program's inputs. An existing stream may leave it out (as imported code does): the service keeps the one it holds.
 	HeaderValue pulumi.StringInput `pulumi:"headerValue"`
@@ -659,7 +659,7 @@ func (o EventStreamCustomHeaderAuthorizationOutput) ToEventStreamCustomHeaderAut
 	return o
 }
 
-// The header's name.
+// The header's name: ASCII letters, digits and “!#$%&'*+.^_`|~-“ (an HTTP token: no space or colon).
 func (o EventStreamCustomHeaderAuthorizationOutput) HeaderKey() pulumi.StringOutput {
 	return o.ApplyT(func(v EventStreamCustomHeaderAuthorization) string { return v.HeaderKey }).(pulumi.StringOutput)
 }
@@ -814,7 +814,7 @@ func (o EventStreamEventBridgeDestinationOutput) Type() pulumi.StringOutput {
 type EventStreamEventBridgeDestinationConfiguration struct {
 	// The AWS account (12 digits). Changing it replaces the stream.
 	AwsAccountId string `pulumi:"awsAccountId"`
-	// The AWS region, e.g. `us-east-1`. Changing it replaces the stream.
+	// The AWS region, e.g. `us-east-1`: one the service offers EventBridge destinations in (`af-south-1` to `us-west-2`, checked before any call). Changing it replaces the stream.
 	AwsRegion string `pulumi:"awsRegion"`
 }
 
@@ -832,7 +832,7 @@ type EventStreamEventBridgeDestinationConfigurationInput interface {
 type EventStreamEventBridgeDestinationConfigurationArgs struct {
 	// The AWS account (12 digits). Changing it replaces the stream.
 	AwsAccountId pulumi.StringInput `pulumi:"awsAccountId"`
-	// The AWS region, e.g. `us-east-1`. Changing it replaces the stream.
+	// The AWS region, e.g. `us-east-1`: one the service offers EventBridge destinations in (`af-south-1` to `us-west-2`, checked before any call). Changing it replaces the stream.
 	AwsRegion pulumi.StringInput `pulumi:"awsRegion"`
 }
 
@@ -867,7 +867,7 @@ func (o EventStreamEventBridgeDestinationConfigurationOutput) AwsAccountId() pul
 	return o.ApplyT(func(v EventStreamEventBridgeDestinationConfiguration) string { return v.AwsAccountId }).(pulumi.StringOutput)
 }
 
-// The AWS region, e.g. `us-east-1`. Changing it replaces the stream.
+// The AWS region, e.g. `us-east-1`: one the service offers EventBridge destinations in (`af-south-1` to `us-west-2`, checked before any call). Changing it replaces the stream.
 func (o EventStreamEventBridgeDestinationConfigurationOutput) AwsRegion() pulumi.StringOutput {
 	return o.ApplyT(func(v EventStreamEventBridgeDestinationConfiguration) string { return v.AwsRegion }).(pulumi.StringOutput)
 }

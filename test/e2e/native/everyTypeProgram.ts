@@ -40,6 +40,7 @@ export function everyTypeProgram(pluginPath: string, phase: Phase): Record<strin
       policy: declare("policy", ["smsFactor", "pushFactor"]),
       ticket: declare("ticket", ["smsFactor"]),
       audit: declare("audit"),
+      archive: declare("archive"),
       duo: declare("duo"),
       securityKeys: declare("securityKeys"),
       sessions: declare("sessions"),

@@ -2,8 +2,9 @@
  * The native plugin through an explicit provider, end to end on the emulator: the program's
  * `new pulumi.ProviderResource("tenant", "staging", …)` serves the three resources and the getEventStreams invoke
  * against a second tenant, in its own plugin process, recorded in state with its secret argument encrypted; the
- * default provider is never started. With TENANT_DEBUG=1 the plugin's lines reach the engine's Log service (debug,
- * so not shown, as the CLI shows them only with --debug). A no-op up, refresh and destroy go through the stored
+ * default provider is never started. With TENANT_DEBUG=1 the plugin's lines reach the engine's Log service as info, so
+ * the CLI shows them, in order, under the resource they are about (as a dynamic-provider host's stderr lines are
+ * shown). A no-op up, refresh and destroy go through the stored
  * provider; no secret appears in any run's output, the plugin's log lines (debug ones included) or the state.
  */
 import { mkdtempSync, rmSync } from "node:fs";
@@ -80,11 +81,18 @@ describe.sequential("the native plugin through an explicit provider", () => {
     requests.take();
   });
 
-  it("the plugin's TENANT_DEBUG lines come through the engine's Log as debug messages, not shown", () => {
+  it("the plugin's TENANT_DEBUG lines come through the engine's Log as info: the CLI shows them, in order, under their resource", () => {
     const [, up] = runs[0];
-    const debug = up.logs.filter((log) => log.severity === "debug" && log.message.startsWith("[pulumi-tenant] "));
-    expect(debug.length).toBeGreaterThan(0);
-    expect(up.programOutput).not.toContain("[pulumi-tenant] ");
+    const lines = up.logs.filter((log) => log.message.startsWith("[pulumi-tenant] "));
+    expect(new Set(lines.map((log) => log.severity))).toEqual(new Set(["info"]));
+    const phone = lines.filter((log) => log.urn.endsWith("::tenant:index:PhoneProvider::sms")).map((log) => log.message.trim());
+    expect(phone).toContainEqual(expect.stringMatching(/^\[pulumi-tenant\] POST \/api\/v2\/branding\/phone\/providers -> 201 \(\d+ms\)$/));
+    // What the user reads: the CLI's own output, with the lines under the resource in its diagnostics.
+    const shown = up.programOutput.slice(up.programOutput.indexOf("Diagnostics:"));
+    expect(shown).toMatch(/tenant:index:PhoneProvider \(sms\):\n(?: {4}\[pulumi-tenant\] .*\n)*? {4}\[pulumi-tenant\] POST \/api\/v2\/branding\/phone\/providers -> 201/);
+    const tokenAt = up.programOutput.indexOf("[pulumi-tenant] POST /oauth/token");
+    expect(tokenAt).toBeGreaterThan(-1);
+    expect(up.programOutput.indexOf("[pulumi-tenant] access token obtained")).toBeGreaterThan(tokenAt);
   });
 
   it("a second up changes nothing on the tenant", async () => {

@@ -156,14 +156,14 @@ function lifecycle(program: Program): void {
       const up = await engine.up();
       runs.push(up);
       expect(operations(up).filter((op) => op.startsWith("create"))).toEqual(program.expectedCreates);
-      expect(emulator.state.pushProvider).toBe("sns");
+      expect(emulator.state.pushProvider).toBe("guardian");
       expect(up.outputs[program.phoneProviderOutput]).toBe([...emulator.state.phoneProviders.keys()][0]);
     }, STEP_TIMEOUT_MS);
 
     it("the drift check passes untouched, and names the property changed out of band", async () => {
       runs.push(await engine.preview({ refresh: true, expectNoChanges: true }));
       const admin = await OutOfBandAdmin.create(emulator, CLIENT.id);
-      await admin.selectPushProvider("guardian");
+      await admin.selectPushProvider("direct");
       const drift = await driftFailure(engine.preview({ refresh: true, expectNoChanges: true, diff: true }));
       runs.push(drift.result);
       expect(diffShownFor(drift.result.programOutput, "push", "update")).toEqual(["provider"]);

@@ -14,21 +14,34 @@ const ID_FORMAT = /^est_[A-Za-z0-9]{22}$/;
 const DEFAULT_TAKE = 50;
 const MAX_TAKE = 100;
 
+// The user name's and header name's shapes are the API description's (EventStreamWebhookBasicAuth,
+// EventStreamWebhookCustomHeaderAuth).
 const authorizationSchemas: Record<string, ObjectSchema> = {
-  basic: { type: "object", required: ["method", "username", "password"], properties: { method: { type: "string" }, username: { type: "string", minLength: 1 }, password: { type: "string", minLength: 1 } } },
+  basic: {
+    type: "object",
+    required: ["method", "username", "password"],
+    properties: { method: { type: "string" }, username: { type: "string", minLength: 1, maxLength: 128, pattern: "^[^:]+$", description: "Username" }, password: { type: "string", minLength: 1 } },
+  },
   bearer: { type: "object", required: ["method", "token"], properties: { method: { type: "string" }, token: { type: "string", minLength: 1 } } },
   custom_header: {
     type: "object",
     required: ["method", "header_key", "header_value"],
-    properties: { method: { type: "string" }, header_key: { type: "string", minLength: 1 }, header_value: { type: "string", minLength: 1 } },
+    properties: {
+      method: { type: "string" },
+      header_key: { type: "string", minLength: 1, pattern: "^[a-zA-Z0-9!#$%&'*+.^_`|~-]+$", description: "HTTP header name." },
+      header_value: { type: "string", minLength: 1 },
+    },
   },
 };
 
-// The regions the service offers for EventBridge destinations.
+// The regions the service offers for EventBridge destinations: the enum of its OpenAPI description
+// (EventStreamEventBridgeAWSRegionEnum), as its official SDKs carry it.
 const AWS_REGIONS = [
-  "ap-east-1", "ap-northeast-1", "ap-northeast-2", "ap-northeast-3", "ap-south-1", "ap-southeast-1", "ap-southeast-2",
-  "ca-central-1", "cn-north-1", "cn-northwest-1", "eu-central-1", "eu-north-1", "eu-west-1", "eu-west-2", "eu-west-3",
-  "me-south-1", "sa-east-1", "us-gov-east-1", "us-gov-west-1", "us-east-1", "us-east-2", "us-west-1", "us-west-2",
+  "af-south-1", "ap-east-1", "ap-east-2", "ap-northeast-1", "ap-northeast-2", "ap-northeast-3", "ap-south-1", "ap-south-2",
+  "ap-southeast-1", "ap-southeast-2", "ap-southeast-3", "ap-southeast-4", "ap-southeast-5", "ap-southeast-6", "ap-southeast-7",
+  "ca-central-1", "ca-west-1", "eu-central-1", "eu-central-2", "eu-north-1", "eu-south-1", "eu-south-2", "eu-west-1", "eu-west-2",
+  "eu-west-3", "il-central-1", "me-central-1", "me-south-1", "mx-central-1", "sa-east-1", "us-gov-east-1", "us-gov-west-1",
+  "us-east-1", "us-east-2", "us-west-1", "us-west-2",
 ];
 
 /** Each destination type's configuration as a client sends it (aws_partner_event_source is the service's). */

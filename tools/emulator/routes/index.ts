@@ -7,7 +7,9 @@ import { phoneProviderRoutes } from "./phoneProviders";
 import { phoneTemplateRoutes } from "./phoneTemplates";
 import { pushCredentialRoutes } from "./pushCredentials";
 import { pushProviderRoutes } from "./pushProvider";
+import { riskAssessmentRoutes } from "./riskAssessment";
 import type { Route } from "./route";
+import { tenantSettingsRoutes } from "./tenantSettings";
 
 export const apiRoutes: readonly Route[] = [
   ...pushProviderRoutes,
@@ -18,6 +20,8 @@ export const apiRoutes: readonly Route[] = [
   ...eventStreamRoutes,
   ...mfaRoutes,
   ...factorSettingRoutes,
+  ...riskAssessmentRoutes,
+  ...tenantSettingsRoutes,
 ];
 
 export { Router, type Route, type RouteContext } from "./route";

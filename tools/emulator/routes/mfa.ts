@@ -1,10 +1,12 @@
 // MFA settings beyond the contract: the guardian factors, the MFA policy and the phone factor's message types.
 // Unknown factor names and values are answered with path/payload validation errors: nothing was recorded for
-// them, so these answers are the emulator's own choice (see the README).
+// them, so these answers are the emulator's own choice (see the README). A PUT of `confidence-score` is Adaptive MFA's
+// (routes/riskAssessment.ts).
 import { apiError, ok } from "../http";
 import { describeIssue, validate, type ArraySchema, type ObjectSchema, type StringSchema } from "../schema";
 import { MFA_FACTORS, MFA_POLICIES, PHONE_MESSAGE_TYPES, type MfaFactorName, type MfaPolicyName, type PhoneMessageType } from "../mfaState";
 import type { Route } from "./route";
+import { adaptiveMfaRefusal } from "./riskAssessment";
 
 const FACTORS_PATH = "/guardian/factors";
 const POLICIES_PATH = "/guardian/policies";
@@ -76,7 +78,13 @@ export const mfaRoutes: Route[] = [
     handle: ({ state, body }) => {
       const issue = validate(body, policiesSchema);
       if (issue) return invalidBody(describeIssue("Payload", issue));
-      state.mfa.policies = [...(body as MfaPolicyName[])];
+      const policies = body as MfaPolicyName[];
+      // confidence-score is Adaptive MFA: refused without the add-on, and (a user's report) it turns risk assessment on.
+      const adaptive = policies.includes("confidence-score");
+      const refusal = adaptive ? adaptiveMfaRefusal(state) : undefined;
+      if (refusal) return refusal;
+      state.mfa.policies = [...policies];
+      if (adaptive) state.riskAssessment.confidenceScorePolicyApplied();
       return ok([...state.mfa.policies]);
     },
   },

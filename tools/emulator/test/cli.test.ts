@@ -75,7 +75,7 @@ describe("CLI process", () => {
     expect(await cli.exited).toEqual({ code: 0, signal: null });
   });
 
-  it("honours --client, --token-ttl, --rate-limit, --refill-per-second, --tenant and --retry-after, and exits 0 on SIGINT", async () => {
+  it("honours --client, --token-ttl, --rate-limit, --refill-per-second, --tenant, --retry-after, --adaptive-mfa and --confidence-score-side-effect, and exits 0 on SIGINT", async () => {
     const cli = runCli([
       "--port=0",
       "--client",
@@ -89,6 +89,9 @@ describe("CLI process", () => {
       "--tenant",
       "ci-tenant",
       "--retry-after",
+      "--adaptive-mfa",
+      "not_entitled",
+      "--confidence-score-side-effect=off",
     ]);
     const url = FIRST_LINE.exec(await firstLine(cli))![1];
     expect((await token(url, "demo", "demo-secret")).status).toBe(401); // the default client is replaced
@@ -104,6 +107,7 @@ describe("CLI process", () => {
     expect((await call({ url }, "PUT", PUSH_PATH, { token: accessToken, body: { provider: "sns" } })).status).toBe(403);
     const state = await call({ url }, "GET", "/__emulator/state");
     expect(state.body.tenant).toBe("ci-tenant");
+    expect(state.body.riskAssessment).toMatchObject({ entitlement: "not_entitled", confidenceScoreSideEffect: false });
 
     cli.child.kill("SIGINT");
     expect(await cli.exited).toEqual({ code: 0, signal: null });
@@ -155,6 +159,9 @@ describe("CLI flags", () => {
         "t",
         "--id-seed=demo run",
         "--retry-after",
+        "--adaptive-mfa=insufficient_entitlement",
+        "--confidence-score-side-effect",
+        "on",
       ]),
     ).toEqual({
       port: 8123,
@@ -169,7 +176,10 @@ describe("CLI flags", () => {
       tenant: "t",
       idSeed: "demo run",
       retryAfter: true,
+      adaptiveMfa: "insufficient_entitlement",
+      confidenceScoreSideEffect: true,
     });
+    expect(parseArgs(["--adaptive-mfa", "entitled", "--confidence-score-side-effect", "off"])).toEqual({ adaptiveMfa: "entitled", confidenceScoreSideEffect: false });
     expect(parseArgs(["--help"])).toBe("help");
   });
 
@@ -190,6 +200,9 @@ describe("CLI flags", () => {
     [["--retry-after=yes"], /takes no value/],
     [["--id-seed"], /--id-seed needs a value/],
     [["--id-seed="], /--id-seed needs a non-empty text/],
+    [["--adaptive-mfa", "gold"], /--adaptive-mfa needs one of entitled, insufficient_entitlement, not_entitled, got "gold"/],
+    [["--adaptive-mfa"], /--adaptive-mfa needs a value/],
+    [["--confidence-score-side-effect", "yes"], /--confidence-score-side-effect needs on or off, got "yes"/],
     [["serve"], /unknown argument "serve"/],
   ])("rejects %j", (argv, message) => {
     expect(() => parseArgs(argv)).toThrow(UsageError);

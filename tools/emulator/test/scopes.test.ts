@@ -1,6 +1,6 @@
 // The scope matrix: each operation with only its scope succeeds; with every scope but its own, 403.
 import { describe, expect, it } from "vitest";
-import { CONTRACT_SCOPES, type Emulator } from "..";
+import { CONTRACT_SCOPES, NEW_DEVICE_PATH, RISK_ASSESSMENT_PATH, TENANT_SETTINGS_PATH, type Emulator } from "..";
 import {
   call,
   PHONE_PATH,
@@ -107,6 +107,28 @@ const OPERATIONS: Operation[] = [
     scope: "create:phone_templates",
     success: 202,
     prepare: async (emulator, token) => ({ path: await templatePath(emulator, token, "/try"), body: { to: "+15550100" } }),
+  },
+  { method: "GET", scope: "read:attack_protection", success: 200, prepare: async () => ({ path: `/api/v2${RISK_ASSESSMENT_PATH}` }) },
+  {
+    method: "PATCH",
+    scope: "update:attack_protection",
+    success: 200,
+    prepare: async () => ({ path: `/api/v2${RISK_ASSESSMENT_PATH}`, body: { enabled: true } }),
+  },
+  { method: "GET", name: "new device", scope: "read:attack_protection", success: 200, prepare: async () => ({ path: `/api/v2${NEW_DEVICE_PATH}` }) },
+  {
+    method: "PATCH",
+    name: "new device",
+    scope: "update:attack_protection",
+    success: 200,
+    prepare: async () => ({ path: `/api/v2${NEW_DEVICE_PATH}`, body: { remember_for: 90 } }),
+  },
+  { method: "GET", scope: "read:tenant_settings", success: 200, prepare: async () => ({ path: `/api/v2${TENANT_SETTINGS_PATH}` }) },
+  {
+    method: "PATCH",
+    scope: "update:tenant_settings",
+    success: 200,
+    prepare: async () => ({ path: `/api/v2${TENANT_SETTINGS_PATH}`, body: { customize_mfa_in_postlogin_action: true } }),
   },
 ];
 

@@ -52,11 +52,12 @@ export function requirePulumiCli(): PulumiCli {
 
 export class PulumiCliEngine {
   private readonly projectName: string;
-  private readonly cli = requirePulumiCli();
+  private readonly cli: PulumiCli;
   private stackReady: Promise<void> | undefined;
 
   constructor(private readonly opts: EngineOptions) {
     this.projectName = readProjectName(opts.projectDir);
+    this.cli = opts.cli ?? requirePulumiCli();
   }
 
   preview(opts: UpdateOptions & { diff?: boolean } = {}): Promise<RunResult> {

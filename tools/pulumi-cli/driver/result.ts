@@ -1,4 +1,5 @@
 /** What the driver takes and gives back: a stack's options, a command's flags, its result and its failures. */
+import type { PulumiCli } from "../build";
 import type { StackConfig } from "../project";
 import type { Operation, Step } from "./steps";
 import type { PropertyMap } from "./values";
@@ -17,6 +18,8 @@ export interface EngineOptions {
   env?: NodeJS.ProcessEnv;
   /** Deadline for each CLI command (default 180 000 ms). */
   timeoutMs?: number;
+  /** The CLI to run (default: the one the suites run, `locatePulumiCli`). */
+  cli?: PulumiCli;
 }
 
 /** Flags shared by the commands, as the CLI names them. */

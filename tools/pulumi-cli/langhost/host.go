@@ -102,8 +102,7 @@ func (h *host) GeneratePackage(_ context.Context, req *pulumirpc.GeneratePackage
 	return &pulumirpc.GeneratePackageResponse{Diagnostics: diagnostics}, nil
 }
 
-// Main serves the runtime as a plugin: the engine's address is the first argument that is not a flag, and the port
-// goes to stdout, as the CLI expects of every plugin.
+// Main serves the runtime as a plugin: the engine's address is the first argument that is not a flag.
 func Main(runtime Runtime) {
 	h := &host{runtime: runtime}
 	for _, arg := range os.Args[1:] {
@@ -112,6 +111,11 @@ func Main(runtime Runtime) {
 			break
 		}
 	}
+	Serve(h)
+}
+
+// Serve serves a language host until the CLI stops it; its port goes to stdout, as the CLI expects of every plugin.
+func Serve(h pulumirpc.LanguageRuntimeServer) {
 	handle, err := rpcutil.ServeWithOptions(rpcutil.ServeOptions{
 		Init: func(server *grpc.Server) error {
 			pulumirpc.RegisterLanguageRuntimeServer(server, h)

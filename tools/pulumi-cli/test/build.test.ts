@@ -3,8 +3,9 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { describe, expect, it } from "vitest";
-import { CLI_DIR, buildKey, cliChoice, readPins, recordedBuildIsCurrent } from "../build";
-import { buildProgressLine, failedBuildMessage, missingCliMessage, tail } from "../buildReport";
+import { CLI_DIR, buildKey, readPins, recordedBuildIsCurrent } from "../build";
+import { buildDoneLine, buildProgressLine, failedBuildMessage, missingCliMessage, tail } from "../buildReport";
+import { cliChoice, compareVersions, pathCliFits } from "../cliChoice";
 
 describe("the pins", () => {
   it("go.mod pins pkg/v3 and sdk/v3 to one release and pulumi-yaml beside them", () => {
@@ -23,11 +24,46 @@ describe("the pins", () => {
 });
 
 describe("which CLI", () => {
-  it("a current build first, then the pinned release on PATH, then a build where Go is, else none", () => {
-    expect(cliChoice({ currentBuild: true, pinnedOnPath: true, go: true })).toBe("built");
-    expect(cliChoice({ currentBuild: false, pinnedOnPath: true, go: true })).toBe("path");
-    expect(cliChoice({ currentBuild: false, pinnedOnPath: false, go: true })).toBe("build");
-    expect(cliChoice({ currentBuild: false, pinnedOnPath: false, go: false })).toBe("missing");
+  it("the suites: a current build first, then the pinned release on PATH, then a build where Go is, else none", () => {
+    const policy = "pinned";
+    expect(cliChoice({ policy, currentBuild: true, pathFits: true, go: true })).toBe("built");
+    expect(cliChoice({ policy, currentBuild: false, pathFits: true, go: true })).toBe("path");
+    expect(cliChoice({ policy, currentBuild: false, pathFits: false, go: true })).toBe("build");
+    expect(cliChoice({ policy, currentBuild: false, pathFits: false, go: false })).toBe("missing");
+  });
+
+  it("a user's command (npm run pulumi, the demo): their pulumi on PATH first, then a current build, then a build", () => {
+    const policy = "pinnedOrNewer";
+    expect(cliChoice({ policy, currentBuild: true, pathFits: true, go: true })).toBe("path");
+    expect(cliChoice({ policy, currentBuild: true, pathFits: false, go: true })).toBe("built");
+    expect(cliChoice({ policy, currentBuild: false, pathFits: false, go: true })).toBe("build");
+    expect(cliChoice({ policy, currentBuild: false, pathFits: false, go: false })).toBe("missing");
+  });
+
+  it("the suites take from PATH only the pin; a user's command the pin or any newer release", () => {
+    expect(pathCliFits("v3.259.0", "v3.259.0", "pinned")).toBe(true);
+    expect(pathCliFits("v3.274.1", "v3.259.0", "pinned")).toBe(false);
+    expect(pathCliFits("v3.259.0", "v3.259.0", "pinnedOrNewer")).toBe(true);
+    expect(pathCliFits("v3.274.1", "v3.259.0", "pinnedOrNewer")).toBe(true);
+    expect(pathCliFits("v3.260.0-alpha.1", "v3.259.0", "pinnedOrNewer")).toBe(true);
+    expect(pathCliFits("v3.258.9", "v3.259.0", "pinnedOrNewer")).toBe(false);
+    expect(pathCliFits("v3.259.0-alpha.1", "v3.259.0", "pinnedOrNewer")).toBe(false);
+    expect(pathCliFits("", "v3.259.0", "pinnedOrNewer")).toBe(false);
+  });
+
+  it("orders versions as semver does, prereleases before their release", () => {
+    const sorted = ["v3.259.0", "v3.274.1", "v3.9.0", "v3.274.1-alpha.10", "v3.274.1-alpha.9", "v3.274.1-alpha", "v4.0.0", "3.274.0+dirty"];
+    expect([...sorted].sort((a, b) => compareVersions(a, b)!)).toEqual([
+      "v3.9.0",
+      "v3.259.0",
+      "3.274.0+dirty",
+      "v3.274.1-alpha",
+      "v3.274.1-alpha.9",
+      "v3.274.1-alpha.10",
+      "v3.274.1",
+      "v4.0.0",
+    ]);
+    expect(compareVersions("dev", "v3.259.0")).toBeUndefined();
   });
 
   it("with none, one line names both ways to get it", () => {
@@ -35,6 +71,7 @@ describe("which CLI", () => {
     expect(line).not.toContain("\n");
     expect(line).toContain("Go (1.26 or newer, which builds it: npm run pulumi-cli)");
     expect(line).toContain("a pulumi v3.259.0 on PATH");
+    expect(missingCliMessage("v3.259.0", "pinnedOrNewer")).toContain("a pulumi v3.259.0 or newer on PATH");
   });
 });
 
@@ -61,7 +98,16 @@ describe("when a build is reused", () => {
 
 describe("what a build prints", () => {
   it("progress: packages compiled of the total and the time so far", () => {
-    expect(buildProgressLine("v3.259.0", 512, 1710, 130_400)).toBe("pulumi CLI v3.259.0: compiled 512 of about 1710 packages (2m10s)");
+    expect(buildProgressLine("v3.259.0", 512, 1710, 130_400)).toBe(
+      "pulumi CLI v3.259.0: compiled 512 of 1710 packages, the others still to compile, in Go's build cache or with nothing to compile (2m10s)",
+    );
+  });
+
+  it("the last line of progress ends at the total, saying how many Go compiled and that it names no other", () => {
+    expect(buildDoneLine("v3.259.0", 463, 1729, 407_000)).toBe(
+      "pulumi CLI v3.259.0: 1729 of 1729 packages ready: 463 compiled now, the other 1266 already in Go's build cache or with nothing to compile (6m47s)",
+    );
+    expect(buildDoneLine("v3.259.0", 1729, 1729, 60_000)).toBe("pulumi CLI v3.259.0: 1729 of 1729 packages ready: all compiled now (1m00s)");
   });
 
   it("a failure's last lines, where Go puts the error", () => {

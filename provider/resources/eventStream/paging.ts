@@ -3,9 +3,7 @@
  * once, with the fewest requests. Shared by the getEventStreams function and the EventStream resource (which lists
  * to adopt and to export); each gives its own request and its own error for an API that would make it loop.
  */
-import type { EventStreamsPageWire, EventStreamWire } from "./eventStreamWire";
-
-export const EVENT_STREAMS_PATH = "/event-streams";
+import type { EventStreamResponse, EventStreamsPageWire } from "./wire";
 
 /** The API's largest page; also the default, to need half the requests of the API's default of 50. */
 export const EVENT_STREAMS_MAX_TAKE = 100;
@@ -28,8 +26,8 @@ export interface StreamPager {
 }
 
 /** Every stream of the listing, in the API's order, each once (by id). */
-export async function pageEventStreams(pager: StreamPager, { from, take, limit }: StreamPaging): Promise<EventStreamWire[]> {
-  const streams: EventStreamWire[] = [];
+export async function pageEventStreams(pager: StreamPager, { from, take, limit }: StreamPaging): Promise<EventStreamResponse[]> {
+  const streams: EventStreamResponse[] = [];
   // Ids and cursors are small strings; remembering them is what lets a misbehaving API never loop us.
   const seenIds = new Set<string>();
   const usedCursors = new Set<string>();

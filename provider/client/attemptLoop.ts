@@ -8,7 +8,7 @@ import type { CredentialHints } from "../credentialHints";
 import type { TokenSource } from "./auth";
 import { CancelledCallError, cancellableDelay, isCancelled, untilDeadlineOrCancel } from "./cancel";
 import { exchange, MAX_SUCCESS_BODY_BYTES } from "./body";
-import type { Attempt, Call } from "./call";
+import type { Attempt, PreparedRequest } from "./preparedRequest";
 import { budgetExhaustedError, failedCallError, refusedCredentialsError, tokenDeadlineError, type CallErrorContext } from "./callErrors";
 import { Deadline } from "./deadline";
 import { RequestError, ResponseShapeError } from "./errors";
@@ -21,7 +21,7 @@ import { ArrivingSecretFields, NO_SECRET_FIELDS, allSecretFieldNames } from "./s
 import { decideAfterAttempt, type AttemptState, type Decision } from "./retry";
 import type { RateLimitGate } from "./throttle";
 
-export interface CallRunnerParts {
+export interface AttemptLoopParts {
   options: ClientOptions;
   pool: Pool;
   gate: RateLimitGate;
@@ -35,7 +35,7 @@ export interface CallRunnerParts {
   plainHttpOrigin?: string;
 }
 
-export class CallRunner {
+export class AttemptLoop {
   private readonly options: ClientOptions;
   private readonly pool: Pool;
   private readonly gate: RateLimitGate;
@@ -49,7 +49,7 @@ export class CallRunner {
   private readonly secretFieldNames: readonly string[];
   private logRedactor: { secrets: string; redactor: Redactor } | undefined;
 
-  constructor(parts: CallRunnerParts) {
+  constructor(parts: AttemptLoopParts) {
     this.options = parts.options;
     this.pool = parts.pool;
     this.gate = parts.gate;
@@ -80,10 +80,10 @@ export class CallRunner {
   }
 
   /** Arms the call's total deadline, then runs the attempt loop (not async: one promise layer less per call). */
-  run(call: Omit<Call, "deadline">): Promise<unknown> {
+  run(call: Omit<PreparedRequest, "deadline">): Promise<unknown> {
     const deadline = new Deadline(this.options.deadlineMs);
     // Armed in place: every caller passes a fresh object literal, and a copy of its dozen fields costs more.
-    const armed = call as Call;
+    const armed = call as PreparedRequest;
     armed.deadline = deadline;
     // One then in place of finally: every error leaves through withoutSecrets at no extra promise layer.
     return this.attempts(armed).then(
@@ -102,7 +102,7 @@ export class CallRunner {
    * The one exit for a call's errors: every message loses each secret the call knows (the client's
    * credentials, the token it carried, the resource's secret inputs, secret fields of the answer).
    */
-  private withoutSecrets(call: Call, error: unknown): unknown {
+  private withoutSecrets(call: PreparedRequest, error: unknown): unknown {
     if (!(error instanceof RequestError)) return error;
     const redactor = this.redactorFor(call);
     error.message = redactor.redactWhole(error.message);
@@ -110,14 +110,14 @@ export class CallRunner {
   }
 
   /** What the call knows is secret, and, given the answer, the values of its secret fields wherever they sit. */
-  private redactorFor(call: Call, responseText?: string): Redactor {
+  private redactorFor(call: PreparedRequest, responseText?: string): Redactor {
     const carried = call.headers.authorization?.replace(/^Bearer /, "");
     const names = [...this.secretFieldNames, ...call.secretResponseFields];
     const answered = secretFieldValues(responseText, names);
     return new Redactor([...this.tokens.secrets(), carried, ...call.secrets, ...answered], names);
   }
 
-  private async attempts(call: Call): Promise<unknown> {
+  private async attempts(call: PreparedRequest): Promise<unknown> {
     const state: AttemptState = {
       now: 0,
       deadlineAt: call.deadline.at,
@@ -165,7 +165,7 @@ export class CallRunner {
   }
 
   /** One request and its whole body; a transport failure comes back as an outcome, not an exception. */
-  private async send(call: Call): Promise<Attempt> {
+  private async send(call: PreparedRequest): Promise<Attempt> {
     const sentAt = Date.now();
     try {
       const { status, headers, text, overLimit } = await exchange(
@@ -203,7 +203,7 @@ export class CallRunner {
     }
   }
 
-  private parse(call: Call, attempt: Attempt): unknown {
+  private parse(call: PreparedRequest, attempt: Attempt): unknown {
     if (attempt.kind !== "response" || attempt.status === 204 || call.schema === undefined) return undefined;
     const context = { operation: call.operation, method: call.method, path: call.shownPath, status: attempt.status };
     if (attempt.overLimit) {
@@ -220,7 +220,7 @@ export class CallRunner {
   }
 
   /** Says in the debug log (and for a long rate-limit wait, once to the user) why the call waits. */
-  private announceRetry(call: Call, attempt: Attempt, decision: Extract<Decision, { action: "retryAfter" }>, state: AttemptState): void {
+  private announceRetry(call: PreparedRequest, attempt: Attempt, decision: Extract<Decision, { action: "retryAfter" }>, state: AttemptState): void {
     const wait = formatMs(decision.delayMs);
     if (decision.counter === "failure") {
       const after = attempt.kind === "response" ? ` after ${attempt.status}` : "";
@@ -235,7 +235,7 @@ export class CallRunner {
   }
 
   /** A long rate-limit wait looks like a hang in CI: say once what is happening and for how long. */
-  private announceLongWait(call: Call, delayMs: number, now: number, why: string): void {
+  private announceLongWait(call: PreparedRequest, delayMs: number, now: number, why: string): void {
     if (delayMs < this.options.longWaitNoticeMs || !this.gate.claimNotice(now, now + delayMs)) return;
     const line =
       `[pulumi-tenant] the tenant's API rate limit is exhausted: waiting ${Math.ceil(delayMs / 1000)} s ${why} ` +
@@ -245,7 +245,7 @@ export class CallRunner {
   }
 
   /** Waits in line for the tenant's rate-limit budget instead of provoking a 429. */
-  private async waitForBudget(call: Call): Promise<void> {
+  private async waitForBudget(call: PreparedRequest): Promise<void> {
     const now = Date.now();
     const opensAt = this.gate.budget.opensAt(now);
     if (opensAt !== undefined) {
@@ -258,7 +258,7 @@ export class CallRunner {
   }
 
   /** Waits for the shared token fetch, but no longer than this call's own deadline. */
-  private awaitToken(call: Call): Promise<string> {
+  private awaitToken(call: PreparedRequest): Promise<string> {
     const pending = this.tokens.authorization();
     // The deadline and the engine's Cancel both end the wait (the deadline emits "abort" when it passes).
     const waitEnds = untilDeadlineOrCancel(call.deadline);

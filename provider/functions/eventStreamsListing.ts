@@ -1,10 +1,11 @@
-// Paging through GET /event-streams with any client: the data function (in the program) and the native
-// plugin's invoke share it. Not part of the public typings (it names the client's types).
+// getEventStreams' listing with any client: its arguments checked, then GET /event-streams paged through
+// (resources/eventStream/paging.ts) and each stream read as the resource reads one (its wire.ts). The data function
+// (in the program) and the native plugin's invoke share it. Not part of the public typings (it names the client's types).
 import type { TenantClient } from "../client";
 import { checkArguments } from "./definition";
 import { EventStreamsArgumentError, EventStreamsPagingError } from "./eventStreamErrors";
-import { EVENT_STREAMS_PATH, pageEventStreams, type StreamPager, type StreamPaging } from "../shapes/eventStreamPaging";
-import { eventStreamsPageWire, flattenEventStream } from "../shapes/eventStreamWire";
+import { pageEventStreams, type StreamPager, type StreamPaging } from "../resources/eventStream/paging";
+import { EVENT_STREAMS_PATH, eventStreamsPageWire, flattenEventStream } from "../resources/eventStream/wire";
 import type { EventStreamInfo, GetEventStreamsArgs, GetEventStreamsResult } from "./getEventStreams.generated";
 import { EVENT_STREAMS_MAX_TAKE, getEventStreamsDefinition } from "./getEventStreamsDefinition";
 

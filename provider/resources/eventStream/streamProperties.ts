@@ -1,10 +1,11 @@
 /**
  * An event stream declared once, in camelCase: the properties getEventStreams' results (EventStreamInfo)
  * and the EventStream resource share, and the listing's item type. The wire shapes and their translation
- * are in the wire modules; the public typings are generated from these schemas.
+ * are in wire.ts; the public typings are generated from these schemas. In the resource's folder, as the
+ * phone templates' are in theirs: functions/ sits above resources/ and reads them here.
  */
 import { z } from "zod";
-import { property } from "./property";
+import { property } from "../../shapes/property";
 
 export const streamId = property(z.string().min(1), { description: "Opaque id of the stream, e.g. `est_jmj7QpymGFqmysiCpWAcZe`." });
 export const streamName = property(z.string(), { description: "Name of the stream (1 to 128 characters)." });

@@ -1,10 +1,10 @@
-/** What one call carries across its attempts, and how an attempt ended: shared by the attempt loop and its errors. */
+/** A request as the attempt loop sends it, and how an attempt ended: shared by the attempt loop and its errors. */
 import type { z } from "zod";
 import type { Deadline } from "./deadline";
 import type { AttemptOutcome, HttpMethod } from "./retry";
 
-/** Everything one call needs across its attempts. */
-export interface Call {
+/** Everything one call needs across its attempts: the request, what its messages may show, its deadline. */
+export interface PreparedRequest {
   method: HttpMethod;
   /** Full request path, query included. */
   path: string;
