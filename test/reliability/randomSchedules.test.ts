@@ -1,12 +1,18 @@
-// Randomized fault schedules: 50 seeded schedules, each one kind of run (a fresh
-// create, an update of the previous schedule's stack, or an `up --refresh`) with one to three faults on
-// the endpoints that run reaches, sometimes with 3-second tokens. Each must converge, every failed `up`
-// having spent at least one fault (so at most 1 + planned fault hits ups), leave no duplicate, and leave
-// state and tenant matching; tickets the state never knew must be exactly the ones minted by ticket
-// POSTs that failed after the service acted.
+// Randomized fault schedules: seeded schedules, each one kind of run (a fresh create, an update of the previous
+// schedule's stack, or an `up --refresh`) with one to three faults on the endpoints that run reaches, sometimes with
+// 3-second tokens. Each must converge, every failed `up` having spent at least one fault (so at most 1 + planned fault
+// hits ups), leave no duplicate, and leave state and tenant matching; tickets the state never knew must be exactly the
+// ones minted by ticket POSTs that failed after the service acted.
 //
-// Reproduce: RELIABILITY_SEED=<seed> RELIABILITY_SCHEDULES=1 npm run test:reliability -- randomSchedules
-// (a schedule that updates or refreshes then runs on a freshly created stack instead of the previous one).
+// Each run draws a new base seed (printed, and in the test's name) and runs DEFAULT_SCHEDULES schedules from it, so
+// runs cover new schedules over time; `npm run test:schedules` runs 50. The fault matrix
+// (faultMatrix.test.ts, tokenExpiry.test.ts, faultDelay.test.ts) is what covers every fault on every endpoint in
+// every run; these schedules add combinations of faults, kinds of run and token lifetimes.
+//
+// Replay a run: RELIABILITY_SEED=<base seed> RELIABILITY_SCHEDULES=<count> npm run test:reliability -- randomSchedules
+// Replay one schedule: RELIABILITY_SEED=<its seed> RELIABILITY_SCHEDULES=1 (a schedule that updates or refreshes
+// then runs on a freshly created stack instead of the previous one).
+import { randomInt } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type Emulator } from "../../tools/emulator";
 import { SENTINEL_CLIENT } from "../../tools/stacks/basicStack";
@@ -18,8 +24,11 @@ import { BasicScenario, summarizeError } from "./support/scenario";
 import { applyChange, describeFault, describeSchedule, makeSchedule, type Schedule } from "./support/schedules";
 import { printTable } from "./support/table";
 
-const BASE_SEED = Number(process.env.RELIABILITY_SEED ?? 20_250_607);
-const SCHEDULES = Number(process.env.RELIABILITY_SCHEDULES ?? 50);
+/** Schedules a run makes unless RELIABILITY_SCHEDULES says otherwise (`npm run test:schedules` asks for 50). */
+const DEFAULT_SCHEDULES = 12;
+/** A new base seed each run unless RELIABILITY_SEED gives one; schedule i uses the base seed + i. */
+const BASE_SEED = process.env.RELIABILITY_SEED ? Number(process.env.RELIABILITY_SEED) : randomInt(1, 2 ** 31 - 10_000);
+const SCHEDULES = Number(process.env.RELIABILITY_SCHEDULES ?? DEFAULT_SCHEDULES);
 const SHORT_TOKEN_TTL_SECONDS = 3;
 
 interface ScheduleResult {
@@ -46,6 +55,10 @@ describe("randomized fault schedules", () => {
   const scenarios: BasicScenario[] = [];
 
   beforeAll(async () => {
+    console.log(
+      `Randomized fault schedules: base seed ${BASE_SEED}, ${SCHEDULES} schedules. ` +
+        `Replay: RELIABILITY_SEED=${BASE_SEED} RELIABILITY_SCHEDULES=${SCHEDULES} npm run test:reliability -- randomSchedules`,
+    );
     lanes.long = { emulator: await startEmulator({ clients: [SENTINEL_CLIENT] }) };
     lanes.short = { emulator: await startEmulator({ clients: [SENTINEL_CLIENT], tokenTtlSeconds: SHORT_TOKEN_TTL_SECONDS }) };
   });
@@ -130,7 +143,7 @@ describe("randomized fault schedules", () => {
   }
 
   it(
-    `${SCHEDULES} seeded schedules converge without duplicates or state mismatches`,
+    `${SCHEDULES} schedules from base seed ${BASE_SEED} converge without duplicates or state mismatches`,
     async () => {
       const failed: string[] = [];
       for (let index = 0; index < SCHEDULES; index++) {

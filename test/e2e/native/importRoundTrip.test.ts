@@ -8,10 +8,15 @@
  * A new importable resource needs an example below: the test fails naming it until it has one.
  *
  * The examples share their set-ups: the first example of every type lives on one tenant, the second ones on another
- * (a tenant holds one phone provider): one `up` makes a tenant's objects outside the importing stack, each is imported
- * into that stack with its own `pulumi import`, and one preview and one `up` of the generated code follow.
+ * (a tenant holds one phone provider): one `up` makes a tenant's objects outside the importing stack, one
+ * `pulumi import --file` lists them all and brings them into that stack in one deployment, protected, with the code
+ * for each, and one preview and one `up` of the generated code follow. (The command's other form, one resource named
+ * on the command line, is test/e2e/native/import.test.ts's and mfaImport.test.ts's.) The import warns of a write-only
+ * field only where the object has one (of the streams, the bearer webhook's token, which its code holds as `""`);
+ * and, as the README says of an import file, streams come protected and without `retainOnDelete`: with it added and
+ * the protection lifted, destroying the stack takes no stream away.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -51,6 +56,7 @@ const EXAMPLES: Record<string, Record<string, unknown>[]> = {
       },
     },
     { name: "round-trip-bridge", subscriptions: [{ eventType: "user.deleted" }], status: "disabled", destination: { type: "eventbridge", configuration: { awsAccountId: "123456789012", awsRegion: "us-east-1" } } },
+    { name: "round-trip-action", subscriptions: [{ eventType: "user.created" }], status: "enabled", destination: { type: "action", configuration: { actionId: "act_round_trip" } } },
   ],
   MfaFactor: [{ factor: "sms", enabled: true }],
   MfaPolicy: [{ policy: "all-applications" }],
@@ -88,12 +94,15 @@ interface Case {
   index: number;
   /** The name it is made under outside the importing stack, and imported under. */
   name: string;
+  /** The tenant it lives on. */
+  tenant: number;
 }
+// A tenant holds one of each type that is one per tenant; a third example is of a type it holds many of (a stream),
+// and joins the second tenant rather than needing a third.
 const cases: Case[] = importable.flatMap((definition) =>
-  (EXAMPLES[definition.name] ?? []).map((inputs, index) => ({ definition, inputs, index, name: `${definition.name}-${index}` })),
+  (EXAMPLES[definition.name] ?? []).map((inputs, index) => ({ definition, inputs, index, name: `${definition.name}-${index}`, tenant: Math.min(index, 1) })),
 );
-/** The examples of one index share a tenant: at most one of each type. */
-const groups = [...new Set(cases.map((entry) => entry.index))].map((index) => ({ index, cases: cases.filter((entry) => entry.index === index) }));
+const groups = [...new Set(cases.map((entry) => entry.tenant))].map((index) => ({ index, cases: cases.filter((entry) => entry.tenant === index) }));
 
 interface Declared {
   type: string;
@@ -136,6 +145,8 @@ describe.sequential.each(groups)("import of example $index of each importable re
     });
   const ids: Record<string, string> = {};
   const generated: Record<string, Record<string, unknown>> = {};
+  /** The import's warnings: the resource's name and the message. */
+  let warnings: [string, string][] = [];
 
   beforeAll(async () => {
     assertDistIsFresh();
@@ -154,12 +165,24 @@ describe.sequential.each(groups)("import of example $index of each importable re
     expect(Object.keys(ids).sort()).toEqual(group.map(({ name }) => name).sort());
   });
 
-  it.each(group)("$name is imported; the generated inputs fill absent required inputs with zero values", async ({ definition, name }) => {
-    expect(ids[name]).toBeTruthy();
-    const result = await stack("importing", []).importResource(`tenant:index:${definition.name}`, name, ids[name]);
-    const step = result.steps.find((candidate) => candidate.op === "import" && candidate.name === name);
-    expect(step?.generatedInputs).toBeDefined();
-    generated[name] = step!.generatedInputs!;
+  it("all are imported from one import file in one deployment, protected, each with its generated code", async () => {
+    expect(Object.keys(ids).sort()).toEqual(group.map(({ name }) => name).sort());
+    const file = join(stateDirs[1], "import.json");
+    writeFileSync(file, JSON.stringify({ resources: group.map(({ definition, name }) => ({ type: `tenant:index:${definition.name}`, name, id: ids[name] })) }));
+    const importing = stack("importing", []);
+    const result = await importing.importFile(file);
+    warnings = result.diagnostics.map((log) => [log.urn.split("::").pop()!, log.message.trim()]);
+    for (const step of result.steps) if (step.op === "import" && step.generatedInputs) generated[step.name] = step.generatedInputs;
+    expect(Object.keys(generated).sort()).toEqual(group.map(({ name }) => name).sort());
+    const state = await importing.readState();
+    const imported = state.resources.filter((resource) => resource.type.startsWith("tenant:index:"));
+    expect(imported.map((resource) => [resource.urn.split("::").pop(), resource.id, resource.protect]).sort()).toEqual(
+      group.map(({ name }) => [name, ids[name], true]).sort(),
+    );
+  });
+
+  it.each(group)("$name: the generated inputs fill absent required inputs with zero values, and hold no secret", ({ definition, name }) => {
+    expect(generated[name]).toBeDefined();
     for (const shape of propertiesOf(definition.inputs)) if (shape.required) expect(generated[name], shape.name).toHaveProperty(shape.name);
     for (const sentinel of SENTINELS) expect(JSON.stringify(generated[name])).not.toContain(sentinel);
   });
@@ -172,6 +195,23 @@ describe.sequential.each(groups)("import of example $index of each importable re
   });
 
   const has = (type: string) => group.find((entry) => entry.definition.name === type);
+  const streams = group.filter((entry) => entry.definition.name === "EventStream");
+  if (streams.length > 0) {
+    it("of the streams, the import warns only of a bearer webhook's write-only token, which the generated code holds as \"\"", () => {
+      const bearer = streams.filter(({ inputs }) => JSON.stringify(inputs).includes('"bearer"'));
+      for (const { name } of bearer) {
+        expect(generated[name]).toMatchObject({ destination: { type: "webhook", configuration: { webhookAuthorization: { method: "bearer", token: "" } } } });
+      }
+      expect(warnings.filter(([name]) => streams.some((stream) => stream.name === name))).toEqual(
+        bearer.map(({ name }) => [
+          name,
+          "The imported EventStream's destination.configuration.webhookAuthorization.token is write-only (the service never returns it), so the " +
+            "imported inputs lack it and the generated code has an empty value for it, which keeps the value the service holds until your program " +
+            "sets one (as a secret).",
+        ]),
+      );
+    });
+  }
   const phone = has("PhoneProvider");
   if (phone) {
     it("the service keeps the phone provider's credentials it holds", () => {
@@ -202,6 +242,19 @@ describe.sequential.each(groups)("import of example $index of each importable re
   if (has("ApnsPushProvider")) {
     it("the service keeps the APNs certificate it holds", () => {
       expect(emulator.state.pushCredentials.apns).toEqual({ bundle_id: "com.example.round-trip", sandbox: true, p12: P12 });
+    });
+  }
+  if (streams.length > 1 && !streams.some(({ inputs }) => JSON.stringify(inputs).includes('"bearer"'))) {
+    // Last: it destroys the importing stack.
+    it("with retainOnDelete added to the streams' code, as the README says, and the protection lifted, destroy takes no stream away", async () => {
+      const program = stack(
+        "importing",
+        group.map(({ definition, name }) => ({ ...declared(definition, name, generated[name], false), ...(definition.name === "EventStream" ? { retainOnDelete: true } : {}) })),
+      );
+      await program.up();
+      const destroyed = await program.destroy();
+      expect(destroyed.steps.filter((step) => step.op === "delete")).toHaveLength(group.length);
+      expect(emulator.state.eventStreams.map((stream) => stream.id).sort()).toEqual(streams.map(({ name }) => ids[name]).sort());
     });
   }
 });

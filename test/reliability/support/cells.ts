@@ -1,7 +1,8 @@
 /**
  * The fault matrix's unit: one fault kind on one endpoint, run through `up` until it converges, then
  * checked (tenant = program, one phone provider, state = tenant). A "chain" runs one kind across a list
- * of endpoints: create-phase cells on fresh stacks, then refresh and update cells on the last stack.
+ * of endpoints: create-phase cells on fresh stacks, then refresh and update cells on the last stack. A cell
+ * may hold several endpoints of one kind of run: each gets the fault, all in the same runs.
  */
 import type { Emulator, FaultSpec } from "../../../tools/emulator";
 import type { Step } from "../../../tools/pulumi-cli/driver";
@@ -76,8 +77,11 @@ export interface ChainOptions {
   emulator: Emulator;
   scanner: LeakScanner;
   kind: FaultKind;
-  /** Create-phase endpoints first; refresh/update endpoints run on the last stack. */
-  targets: readonly Endpoint[];
+  /**
+   * Create-phase endpoints first; refresh/update endpoints run on the last stack. A list of endpoints is one cell:
+   * their faults in the same runs (of one phase, none with companions, each expected to need the same number of ups).
+   */
+  targets: readonly (Endpoint | readonly Endpoint[])[];
   /** Replaces the kind's fault for some endpoints (expected: one up, no orphan). */
   override?: (target: Endpoint) => { label: string; faults: FaultSpec[] } | undefined;
   timeoutMs?: number;
@@ -109,8 +113,10 @@ export async function runChain(options: ChainOptions): Promise<ChainOutcome> {
   const scenarios: BasicScenario[] = [];
   let current: BasicScenario | undefined;
   try {
-    for (const target of options.targets) {
-      const label = `${kind.label} @ ${target.label}`;
+    for (const cellTargets of options.targets.map((target) => ("key" in target ? [target] : target))) {
+      const target = cellTargets[0];
+      const label = `${kind.label} @ ${cellTargets.map((each) => each.label).join(" + ")}`;
+      if (cellTargets.length > 1) assertSharable(cellTargets, kind.shape, label);
       if (target.phase === "create" || !current) {
         current = await freshScenario(options, label);
         scenarios.push(current);
@@ -118,10 +124,10 @@ export async function runChain(options: ChainOptions): Promise<ChainOutcome> {
         if (target.phase !== "create" && !(await current.converge(1)).converged) throw new Error(`${label}: setup up failed`);
       }
       const scenario = current;
-      const override = options.override?.(target);
+      const override = cellTargets.length === 1 ? options.override?.(target) : undefined;
       const faults: FaultSpec[] = override
         ? override.faults
-        : [...(target.companions ?? []), { ...kind.shape, method: target.method, path: target.path, count: 1 }];
+        : cellTargets.flatMap((each) => [...(each.companions ?? []), { ...kind.shape, method: each.method, path: each.path, count: 1 }]);
       const expectedHits = faults.reduce((sum, fault) => sum + fault.count, 0);
       const since = emulator.requests.length;
       const orphansBefore = scenario.orphanTickets();
@@ -132,9 +138,10 @@ export async function runChain(options: ChainOptions): Promise<ChainOutcome> {
       const injected = await waitForFaultHits(emulator, since, expectedHits, options.lateRequestMs ?? 0);
       emulator.clearFaults();
       const report = await scenario.check();
-      const expected = override ? { ups: 1, orphans: 0 } : expectationFor(target, kind.shape);
+      const perEndpoint = override ? { ups: 1, orphans: 0 } : expectationFor(target, kind.shape);
+      const expected = { ups: perEndpoint.ups, orphans: perEndpoint.orphans * cellTargets.length };
       cells.push({
-        endpoint: target.label,
+        endpoint: cellTargets.map((each) => each.label).join(" + "),
         fault: override?.label ?? kind.label,
         injected,
         expectedHits,
@@ -145,7 +152,7 @@ export async function runChain(options: ChainOptions): Promise<ChainOutcome> {
         mismatches: report.mismatches,
         orphanTickets: scenario.orphanTickets() - orphansBefore,
         expectedOrphans: expected.orphans,
-        expired401: statusCount(emulator, since, target, 401),
+        expired401: cellTargets.reduce((sum, each) => sum + statusCount(emulator, since, each, 401), 0),
         unauthorized: emulator.requests.slice(since).filter((entry) => entry.status === 401).length,
         tokenRequests: emulator.requests.slice(since).filter((entry) => entry.path === TOKEN_PATH).length,
         firstError: convergence.errors[0] ? summarizeError(convergence.errors[0]) : "",
@@ -157,6 +164,18 @@ export async function runChain(options: ChainOptions): Promise<ChainOutcome> {
   } finally {
     options.scanner.collectTickets(emulator);
     for (const scenario of scenarios) scenario.dispose();
+  }
+}
+
+/**
+ * Endpoints whose faults may share runs: one phase, no companion faults (which would fault another endpoint), and the
+ * same expectation (so the runs' count and orphans say the same of each).
+ */
+function assertSharable(targets: readonly Endpoint[], shape: FaultShape, label: string): void {
+  const expectations = new Set(targets.map((target) => JSON.stringify(expectationFor(target, shape))));
+  const phases = new Set(targets.map((target) => target.phase));
+  if (phases.size > 1 || expectations.size > 1 || targets.some((target) => target.companions)) {
+    throw new Error(`${label}: these endpoints cannot share runs (one phase, no companion faults, the same expected ups and orphans)`);
   }
 }
 

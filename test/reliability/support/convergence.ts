@@ -4,7 +4,7 @@
  */
 import { isDeepStrictEqual } from "node:util";
 import type { Emulator, StoredPhoneProvider } from "../../../tools/emulator";
-import type { PulumiCliEngine, ResourceState, StackState } from "../../../tools/pulumi-cli/driver";
+import type { ResourceState, StackState } from "../../../tools/pulumi-cli/driver";
 import { isSecretEnvelope, stripSecrets } from "../../../tools/pulumi-cli/driver";
 import { SENTINELS } from "../../../tools/stacks/basicStack";
 
@@ -121,9 +121,8 @@ function checkStackOutputs(emulator: Emulator, state: StackState, provider: Stor
 }
 
 /** Compares program, tenant and state; never throws for a mismatch (the caller asserts on the report). */
-export async function checkConvergence(emulator: Emulator, engine: PulumiCliEngine, desired: BasicDesired): Promise<ConvergenceReport> {
+export function checkConvergence(emulator: Emulator, state: StackState, desired: BasicDesired): ConvergenceReport {
   const problems: string[] = [];
-  const state = await engine.readState();
   const byType = (type: string): ResourceState[] => state.resources.filter((resource) => resource.type === type);
   const [push, phone, ticket] = [byType(TYPES.push), byType(TYPES.phone), byType(TYPES.ticket)];
   let duplicates = 0;
@@ -151,8 +150,7 @@ export async function checkConvergence(emulator: Emulator, engine: PulumiCliEngi
 }
 
 /** Ticket ids the state holds (to tell tickets the engine knows from ones an ambiguous POST minted). */
-export async function ticketIdsInState(engine: PulumiCliEngine): Promise<string[]> {
-  const state = await engine.readState();
+export function ticketIdsInState(state: StackState): string[] {
   return state.resources
     .filter((resource) => resource.type === TYPES.ticket && resource.id)
     .map((resource) => plain(resource.outputs.ticketId))

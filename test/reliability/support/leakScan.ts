@@ -7,7 +7,7 @@
  */
 import type { Emulator } from "../../../tools/emulator";
 import { TokenAuthority } from "../../../tools/emulator/auth";
-import type { RunResult } from "../../../tools/pulumi-cli/driver";
+import type { RunResult, StackState } from "../../../tools/pulumi-cli/driver";
 import { isSecretEnvelope, type PulumiCliEngine } from "../../../tools/pulumi-cli/driver";
 import { SENTINELS } from "../../../tools/stacks/basicStack";
 import { leakedForms } from "../../support/encodedLeaks";
@@ -132,8 +132,11 @@ export class LeakScanner {
     return result;
   }
 
-  /** The state file as stored, and every `__provider` in it (decrypted state, so a secret one shows up). */
-  async addState(label: string, engine: PulumiCliEngine): Promise<void> {
+  /**
+   * The state file as stored, and every `__provider` in it (decrypted state, so a secret one shows up). Returns that
+   * decrypted state, so a caller that needs it reads it once.
+   */
+  async addState(label: string, engine: PulumiCliEngine): Promise<StackState> {
     this.addText(label, "state file", await engine.rawState());
     // The backend's every file (history and backups too) and `pulumi stack export`.
     for (const [where, text] of Object.entries(await engine.backendTexts())) this.addText(`${label}: ${where}`, "state file", text);
@@ -141,6 +144,7 @@ export class LeakScanner {
     const providers: string[] = [];
     serializedProviders(state.resources, providers);
     for (const provider of providers) this.addText(label, "serialized provider", provider);
+    return state;
   }
 
   /** Ticket URLs are secrets; call before `emulator.reset()`, which forgets them. */

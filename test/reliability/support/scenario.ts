@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Emulator } from "../../../tools/emulator";
-import { ExpectNoChangesError, displayedChanges, proposedChanges, type PulumiCliEngine, type Step } from "../../../tools/pulumi-cli/driver";
+import { ExpectNoChangesError, displayedChanges, proposedChanges, type PulumiCliEngine, type StackState, type Step } from "../../../tools/pulumi-cli/driver";
 import { SENTINELS, basicStack } from "../../../tools/stacks/basicStack";
 import { checkConvergence, projectConfigOf, ticketIdsInState, type BasicDesired, type ConvergenceReport } from "./convergence";
 import type { LeakScanner } from "./leakScan";
@@ -58,6 +58,8 @@ export class BasicScenario {
   readonly stateDir = mkdtempSync(join(tmpdir(), "pulumi-tenant-reliability-"));
   private readonly knownTickets = new Set<string>();
   private cached: { key: string; engine: PulumiCliEngine } | undefined;
+  /** The state as the last `up` left it: only a CLI run changes it, and `pulumi stack export` costs a CLI process. */
+  private lastState: StackState | undefined;
   runs = 0;
 
   constructor(
@@ -93,8 +95,8 @@ export class BasicScenario {
       this.scanner.addError(label, error);
       failure = error instanceof Error ? error.message : String(error);
     }
-    await this.scanner.addState(label, engine);
-    for (const id of await ticketIdsInState(engine)) this.knownTickets.add(id);
+    this.lastState = await this.scanner.addState(label, engine);
+    for (const id of ticketIdsInState(this.lastState)) this.knownTickets.add(id);
     return failure;
   }
 
@@ -134,8 +136,9 @@ export class BasicScenario {
     }
   }
 
-  check(): Promise<ConvergenceReport> {
-    return checkConvergence(this.emulator, this.engine(), this.desired);
+  async check(): Promise<ConvergenceReport> {
+    this.lastState ??= await this.engine().readState();
+    return checkConvergence(this.emulator, this.lastState, this.desired);
   }
 
   /** Tickets the tenant minted that no state of this stack ever held: each one an ambiguous POST's. */
