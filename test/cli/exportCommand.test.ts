@@ -79,6 +79,7 @@ describe("an export", () => {
       "GET /api/v2/guardian/settings": 1,
       "GET /api/v2/guardian/factors/phone/settings": 1,
       "GET /api/v2/guardian/factors/email/settings": 1,
+      "GET /api/v2/tenants/settings": 1,
       // ceil(250 / 100) pages and the empty one after the last stream
       "GET /api/v2/event-streams": 4,
     });
@@ -306,6 +307,7 @@ describe("bad input: one line on stderr, exit code 2, nothing written", () => {
     expect(earlier.code, earlier.stderr).toBe(0);
     expect(earlier.stdout).toContain("  MfaSettings: not read: the client's token lacks the scope read:tenant_settings; grant it to export it\n");
     expect(earlier.stdout).toContain("  PushCustomApp: not read: the client's token lacks the scope read:prompts; grant it to export it\n");
+    expect(earlier.stdout).toContain("  TenantMfaFlags: not read: the client's token lacks the scope read:tenant_settings; grant it to export it\n");
     const program = fs.readFileSync(path.join(work, "refused-scope", "index.ts"), "utf8");
     expect(program).not.toContain("new tenant.MfaSettings(");
     expect(program).toContain("new tenant.MfaPolicy(");
