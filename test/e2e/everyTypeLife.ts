@@ -1,12 +1,13 @@
 /**
  * The every-type program's life under the Pulumi CLI, the same for both doors (the TypeScript dynamic resources,
  * test/e2e/everyType.test.ts; the native plugin's YAML program, test/e2e/native/yamlProgram.test.ts): `up` creates
- * one resource of each of the package's types, the drift check right after is clean and a second `up` writes nothing (for
- * the values the README's examples give too: a custom phone provider's `credentials: {}`, …), a changed program
+ * one resource of each of the package's types, the drift check right after is clean and a second `up` writes nothing
+ * (for the values the README's examples give too: a custom phone provider's `credentials: {}`, …), a changed program
  * updates each type (the EventBridge stream's new region replaces it, deleting it first, as the warning says), changes
- * made by hand to a few are found by `preview --refresh --diff` and taken in by `refresh` (FcmPushProvider's cannot be
- * seen: the service cannot read it), both functions list what the tenant holds, and `destroy` deletes each, leaving
- * the tenant as each type's docs say. No secret reaches the output or anything the backend keeps.
+ * made by hand to a few are found by `preview --refresh --diff`, taken in by `refresh` (FcmPushProvider's cannot be
+ * seen: the service cannot read it) and repaired by the next `up`, both functions list what the tenant holds, and
+ * `destroy` deletes each, leaving the tenant as each type's docs say. No secret reaches the output or anything the
+ * backend keeps.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CUSTOM_APP_PATH, FCMV1_PATH, TENANT_SETTINGS_PATH, startEmulator, type Emulator } from "../../tools/emulator";
@@ -166,6 +167,16 @@ export function describeEveryTypeLife(title: string, openDoor: (emulator: Emulat
         "disabled",
         false,
       ]);
+    }, STEP_TIMEOUT_MS);
+
+    it("up repairs what refresh took in, one write for each, and leaves the FCM service account it cannot see", async () => {
+      requests.take();
+      const repaired = await run("repair", stackAt(2).up());
+      const calls = requests.take();
+      expect(calls.failures()).toEqual([]);
+      expect(stepLines(repaired.steps)).toEqual([...every("update", BY_HAND_CHANGED), ...every("same", except(...BY_HAND_CHANGED))].sort());
+      expect(calls.mutating()).toHaveLength(BY_HAND_CHANGED.length);
+      expect(tenantHolds(emulator)).toEqual({ ...heldAfterUp(2, before, ["auth0|every-type", "auth0|every-type-changed"]), fcm: FCM_BY_HAND });
     }, STEP_TIMEOUT_MS);
 
     it("destroy deletes each: objects removed, settings put back, and what no call can clear kept, saying so", async () => {
