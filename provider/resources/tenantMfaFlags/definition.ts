@@ -10,13 +10,13 @@ const inputs = strictShape({
   customizeMfaInPostLoginAction: property(z.boolean().optional(), {
     description:
       "Whether a PostLogin Action may choose which MFA factors a login is offered (the dashboard's \"Customize MFA " +
-      `factors using Actions\"; the service's default: \`false\`). ${NOT_MANAGED}`,
+      `factors using Actions"; the service's default: \`false\`). ${NOT_MANAGED}`,
     unmanagedWhenOmitted: true,
   }),
   showFactorListOnEnrollment: property(z.boolean().optional(), {
     description:
       "Whether a user enrolling in MFA picks the factor from the list of those on (the dashboard's \"Show the list of " +
-      `factors at enrollment\"; the service's default: \`false\`). ${NOT_MANAGED}`,
+      `factors at enrollment"; the service's default: \`false\`). ${NOT_MANAGED}`,
     unmanagedWhenOmitted: true,
   }),
 });
