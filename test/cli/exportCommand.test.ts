@@ -200,6 +200,11 @@ describe("what no resource can declare, by the service's newer types", () => {
         expect(run.stdout).toMatch(new RegExp(`\\n  ${kind} +0  the tenant holds none\\n`));
       }
       expect(run.stdout).toMatch(/\n {2}MfaFactor +0 {2}none of the 8 the tenant holds \(see Skipped\)\n/);
+      // The MFA switches as a fresh tenant holds them (both absent, read as off) are left out, said so.
+      expect(run.stdout).toContain(
+        '\n  TenantMfaFlags: "tenant-mfa-flags": as a fresh tenant holds it (customizeMfaInPostLoginAction: false, showFactorListOnEnrollment: false), nothing to declare\n',
+      );
+      expect(fs.readFileSync(path.join(work, "bare-tenant", "index.ts"), "utf8")).not.toContain("TenantMfaFlags");
     } finally {
       await bare.close();
     }

@@ -156,11 +156,11 @@ describe("TenantMfaFlags get, import, export's listing and other tenants", () =>
     expect(switches()).toEqual({ postLogin: true, factorList: undefined });
   });
 
-  it("the listing holds them only when a switch is on", async () => {
-    await expect(handler.list?.()).resolves.toEqual([]);
+  it("the listing is one read of both switches, an absent one off, with nothing recorded", async () => {
     tenant().seedTenantSettings({ flags: { [FACTOR_LIST]: true } });
     const held = { customizeMfaInPostLoginAction: false, showFactorListOnEnrollment: true };
     await expect(handler.list?.()).resolves.toEqual([{ id: tenantHostOf(tenant()), inputs: held, props: { ...held, previousFlags: null, schemaVersion: 1 } }]);
+    expect(apiCalls()).toEqual([`GET ${PATH}`]);
   });
 
   it("get of another id fails naming the tenant's domain; state of another tenant is refused; no call made", async () => {

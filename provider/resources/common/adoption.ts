@@ -59,7 +59,7 @@ export interface AdoptionRequests<Definition extends ResourceDefinition> {
 export interface Adoption<Definition extends ResourceDefinition> {
   /** The record's output, and the output saying a returned secret was replaced. */
   declared: AdoptionRecord;
-  /** Whether a setting as the tenant holds it (`live`) is one at all (`heldWhen`, `heldUnless`). */
+  /** Whether a setting as the tenant holds it (`live`) is one at all (`heldWhen`). */
   held(live: PropertyBag): boolean;
   /** Whether `desired` changes anything it manages of what the tenant holds (`live`). */
   changes(live: PropertyBag, desired: InputsOf<Definition>): boolean;
@@ -82,13 +82,11 @@ export interface Adoption<Definition extends ResourceDefinition> {
 export function adoptionOf<Definition extends ResourceDefinition>(definition: Definition, requests: AdoptionRequests<Definition>): Adoption<Definition> {
   const declared: AdoptionRecord | undefined = definition.adoptionRecord;
   if (declared === undefined) throw new Error(`${definition.name} declares no adoptionRecord`);
-  const { output, heldWhen = [], heldUnless, secretReplacedAs } = declared;
+  const { output, heldWhen = [], secretReplacedAs } = declared;
   const fields = adoptedFieldsOf(definition, output);
   const { returned, writeOnly } = fields;
   const texts = adoptionTexts(definition, requests.texts, { returned: returned?.name, writeOnly: writeOnly?.name });
-  const held = (live: PropertyBag): boolean =>
-    heldWhen.every((name) => live[name] !== null && live[name] !== undefined) &&
-    (heldUnless === undefined || Object.entries(heldUnless).some(([name, fresh]) => live[name] !== fresh));
+  const held = (live: PropertyBag): boolean => heldWhen.every((name) => live[name] !== null && live[name] !== undefined);
 
   function writeOptions(wanted: PropertyBag, key: string | undefined, tenant: () => Promise<PropertyBag>, purpose: WritePurpose): WriteOptions<Definition> {
     let whole: Promise<PropertyBag> | undefined;

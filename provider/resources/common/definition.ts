@@ -50,11 +50,6 @@ export interface AdoptionRecord {
    * for a setting with a write-only secret, what create can adopt without it. Default: the tenant always holds one.
    */
   heldWhen?: readonly string[];
-  /**
-   * The values of a tenant that never set it (both MFA switches off): a setting holding all of them is none the
-   * tenant holds, which `pulumi-tenant export` leaves out. Default: any value is held.
-   */
-  heldUnless?: Readonly<PropertyBag>;
   /** The output saying whether the stack replaced a secret the service returns in clear (never stored, never put back). */
   secretReplacedAs?: string;
 }

@@ -65,14 +65,15 @@ export const tenantMfaFlagsDefinition = defineResource({
   argsDescription: "The switches to manage; each one left out keeps the tenant's.",
   inputs,
   outputs,
-  ...tenantSetting({
-    noun: "MFA switches",
-    // A tenant whose switches are both off holds nothing of its own: export leaves it out.
-    record: { output: "previousFlags", heldUnless: { customizeMfaInPostLoginAction: false, showFactorListOnEnrollment: false } },
-    scopes: fieldsSettingScopes("tenant_settings"),
-  }),
+  ...tenantSetting({ noun: "MFA switches", record: { output: "previousFlags" }, scopes: fieldsSettingScopes("tenant_settings") }),
   warnsOnDestroy: true,
-  exported: { name: { fixed: "tenant-mfa-flags" }, order: 860, skippedWithoutScope: true, note: "Only when a switch is on" },
+  exported: {
+    name: { fixed: "tenant-mfa-flags" },
+    order: 860,
+    // A tenant whose switches are both off (or never set) holds nothing to declare.
+    fresh: { customizeMfaInPostLoginAction: false, showFactorListOnEnrollment: false },
+    skippedWithoutScope: true,
+  },
 });
 
 export type TenantMfaFlagsInputs = InputsOf<typeof tenantMfaFlagsDefinition>;
