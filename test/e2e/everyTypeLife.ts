@@ -31,8 +31,14 @@ const TENANT_SETTINGS = { friendly_name: "Every Type Inc.", session_lifetime: 72
 /** Changed by hand after the second `up`: what each readable resource's refresh must find, and an FCM service account. */
 const BY_HAND = { otp: { otp_length: 4, otp_expiration_time: 900 }, appName: "Renamed by hand" };
 const FCM_BY_HAND = { type: "service_account", project_id: "set-by-hand" };
-/** The readable resources those changes (and the PostLogin switch turned off by hand) reach. */
-const BY_HAND_CHANGED: EveryTypeResource[] = ["audit", "customApp", "otp", "mfaSwitches"];
+/** The readable resources those changes (and the PostLogin switch turned off by hand) reach, each with the property changed. */
+const BY_HAND_SHOWN = { audit: "status", customApp: "appName", otp: "otpLength", mfaSwitches: "customizeMfaInPostLoginAction" } as const;
+const BY_HAND_CHANGED = Object.keys(BY_HAND_SHOWN) as (keyof typeof BY_HAND_SHOWN)[];
+/** What a run shows of each resource changed by hand, and what it should show (`shows`, from the property changed). */
+const shownByHand = (shown: (name: EveryTypeResource) => unknown, shows: (property: string) => unknown) => ({
+  actual: Object.fromEntries(BY_HAND_CHANGED.map((name) => [name, shown(name)])),
+  expected: Object.fromEntries(BY_HAND_CHANGED.map((name) => [name, shows(BY_HAND_SHOWN[name])])),
+});
 
 /** How a door runs the program. */
 export interface EveryTypeDoor {
@@ -131,13 +137,8 @@ export function describeEveryTypeLife(title: string, openDoor: (emulator: Emulat
       const drift = await driftFailure(stackAt(2).preview({ refresh: true, expectNoChanges: true, diff: true }));
       runs.push(["drift check", drift.result]);
       expect(stepLines(proposedChanges(drift.result.steps, drift.operation))).toEqual(every("update", BY_HAND_CHANGED).sort());
-      const shown = (name: EveryTypeResource) => diffShownFor(drift.result.programOutput, name, "update");
-      expect(Object.fromEntries(BY_HAND_CHANGED.map((name) => [name, shown(name)]))).toEqual({
-        otp: ["otpLength"],
-        customApp: ["appName"],
-        audit: ["status"],
-        mfaSwitches: ["customizeMfaInPostLoginAction"],
-      });
+      const diffs = shownByHand((name) => diffShownFor(drift.result.programOutput, name, "update"), (property) => [property]);
+      expect(diffs.actual).toEqual(diffs.expected);
       // The program ran, and both functions listed the tenant as it stands, the stream's status set by hand included.
       expect(listedByFunctions(drift.result.outputs)).toEqual(listedAfterUp(2, seeded, "disabled"));
     }, STEP_TIMEOUT_MS);
@@ -153,13 +154,8 @@ export function describeEveryTypeLife(title: string, openDoor: (emulator: Emulat
       expect(stepLines(refreshed.steps)).toEqual(
         [...every("refresh-update", BY_HAND_CHANGED), ...every("refresh-same", except(...BY_HAND_CHANGED))].sort(),
       );
-      const shown = (name: EveryTypeResource) => progressDiffFor(refreshed.programOutput, name);
-      expect(Object.fromEntries(BY_HAND_CHANGED.map((name) => [name, shown(name)]))).toEqual({
-        otp: "~otpLength",
-        customApp: "~appName",
-        audit: "~status",
-        mfaSwitches: "~customizeMfaInPostLoginAction",
-      });
+      const progress = shownByHand((name) => progressDiffFor(refreshed.programOutput, name), (property) => `~${property}`);
+      expect(progress.actual).toEqual(progress.expected);
       const outputs = Object.fromEntries((await stackAt(2).readState()).resources.map((resource) => [resource.urn.split("::").pop(), resource.outputs]));
       expect([outputs.otp?.otpLength, outputs.customApp?.appName, outputs.audit?.status, outputs.mfaSwitches?.customizeMfaInPostLoginAction]).toEqual([
         BY_HAND.otp.otp_length,
