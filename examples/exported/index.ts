@@ -1,4 +1,4 @@
-// The tenant 127.0.0.1:4417 as `pulumi-tenant export` (pulumi-tenant 0.1.0) found it: 29 resources.
+// The tenant 127.0.0.1:4417 as `pulumi-tenant export` (pulumi-tenant 0.1.0) found it: 30 resources.
 // Each one takes over what the tenant holds, so the first `pulumi up` changes nothing there. Secrets are left out:
 // the service keeps the ones it holds; set one (as a secret) to change it. Declare these resources here or through
 // import.json (the native plugin), never both in one stack.
@@ -138,6 +138,12 @@ const mfaSettings = new tenant.MfaSettings(
     sessionInactivityTimeout: 28800,
     sessionOverallTimeout: 28800,
   },
+);
+
+// TenantMfaFlags (1)
+const tenantMfaFlags = new tenant.TenantMfaFlags(
+  "tenant-mfa-flags",
+  { customizeMfaInPostLoginAction: true, showFactorListOnEnrollment: false },
 );
 
 // EventStream (10)

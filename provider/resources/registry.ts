@@ -21,6 +21,7 @@ import { phoneTemplateDefinition } from "./phoneTemplate/definition";
 import { pushCustomAppDefinition } from "./pushCustomApp/definition";
 import { pushProviderSelectionDefinition } from "./pushProviderSelection/definition";
 import { snsPushProviderDefinition } from "./snsPushProvider/definition";
+import { tenantMfaFlagsDefinition } from "./tenantMfaFlags/definition";
 import { webAuthnSettingsDefinition } from "./webAuthnSettings/definition";
 
 export interface RegisteredResource<Definition extends ResourceDefinition = ResourceDefinition> {
@@ -63,6 +64,7 @@ export const REGISTRY = [
   entry(pushCustomAppDefinition, () => import("./pushCustomApp/handler.js")),
   entry(mfaSettingsDefinition, () => import("./mfaSettings/handler.js")),
   entry(otpSettingsDefinition, () => import("./otpSettings/handler.js")),
+  entry(tenantMfaFlagsDefinition, () => import("./tenantMfaFlags/handler.js")),
 ] as const;
 
 /** The registered definitions, in registry order. */

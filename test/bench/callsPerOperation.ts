@@ -35,6 +35,7 @@ export type ResourceName =
   | "PushCustomApp"
   | "MfaSettings"
   | "OtpSettings"
+  | "TenantMfaFlags"
   | "getEventStreams";
 export type Operation = "create" | "update" | "no-op up" | "preview" | "preview --refresh" | "read (refresh)" | "delete (destroy)";
 
@@ -49,6 +50,7 @@ const ROUTES: [ResourceName, (path: string, method: string) => boolean][] = [
   ["OtpSettings", (path) => /^\/api\/v2\/guardian\/factors\/(phone|email)\/settings$/.test(path)],
   ["PushCustomApp", (path) => path === "/api/v2/prompts/mfa-push"],
   ["MfaSettings", (path) => path === "/api/v2/guardian/settings"],
+  ["TenantMfaFlags", (path) => path === "/api/v2/tenants/settings"],
   ["SnsPushProvider", (path) => path === "/api/v2/guardian/factors/push-notification/providers/sns"],
   ["ApnsPushProvider", (path) => path === "/api/v2/guardian/factors/push-notification/providers/apns"],
   ["FcmPushProvider", (path) => path === "/api/v2/guardian/factors/push-notification/providers/fcmv1"],

@@ -1,6 +1,6 @@
 /**
  * Section 2 of the bench, for the MFA settings of several fields: DuoSettings, WebAuthnSettings, PushCustomApp,
- * MfaSettings and OtpSettings (a fixture project declaring the five) through create → update (every resource's input
+ * MfaSettings, OtpSettings and TenantMfaFlags (a fixture project declaring the six) through create → update (every resource's input
  * changed, a field left out of each whole-object write) → no-op up → preview --refresh → refresh → destroy, requests
  * attributed by path, against the floor of each. The tenant starts with a Duo integration and a custom app, so each
  * create takes over what is there and each destroy puts it back.
@@ -43,13 +43,18 @@ const FLOORS: ResourceFloor[] = [
   { resource: "PushCustomApp", floor: [2, 2, 1, 2], note: `create GETs first; ${WHOLE}; ${DESTROY_READS}, then PATCHes back the fields it manages` },
   { resource: "MfaSettings", floor: [2, 2, 1, 2], note: `create GETs first; ${WHOLE}; ${DESTROY_READS}, then PUTs back those it manages` },
   { resource: "OtpSettings", floor: [2, 2, 1, 2], note: `create GETs first; ${WHOLE}; ${DESTROY_READS}, then PUTs back those it manages` },
+  {
+    resource: "TenantMfaFlags",
+    floor: [2, 2, 1, 2],
+    note: `create GETs first; the update GETs first to record the switch the changed program starts to manage, then PATCHes the switches alone; ${DESTROY_READS}, then PATCHes back those it manages`,
+  },
 ];
 
 /** Calls per operation of each, and their share of a no-op up (0 each) and of preview --refresh (one GET each). */
 export function factorSettingCallRows(runs: readonly OperationRun[]): Row[] {
-  return fixtureCallRows(runs, FLOORS, "a fixture of the five MFA settings", "the five MFA settings", [
-    { operation: "no-op up", floors: [0, 0, 0, 0, 0] },
-    { operation: "preview --refresh", floors: [1, 1, 1, 1, 1] },
+  return fixtureCallRows(runs, FLOORS, "a fixture of the six MFA settings", "the six MFA settings", [
+    { operation: "no-op up", floors: [0, 0, 0, 0, 0, 0] },
+    { operation: "preview --refresh", floors: [1, 1, 1, 1, 1, 1] },
   ]);
 }
 

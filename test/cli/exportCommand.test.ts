@@ -79,6 +79,7 @@ describe("an export", () => {
       "GET /api/v2/guardian/settings": 1,
       "GET /api/v2/guardian/factors/phone/settings": 1,
       "GET /api/v2/guardian/factors/email/settings": 1,
+      "GET /api/v2/tenants/settings": 1,
       // ceil(250 / 100) pages and the empty one after the last stream
       "GET /api/v2/event-streams": 4,
     });
@@ -199,6 +200,11 @@ describe("what no resource can declare, by the service's newer types", () => {
         expect(run.stdout).toMatch(new RegExp(`\\n  ${kind} +0  the tenant holds none\\n`));
       }
       expect(run.stdout).toMatch(/\n {2}MfaFactor +0 {2}none of the 8 the tenant holds \(see Skipped\)\n/);
+      // The MFA switches as a fresh tenant holds them (both absent, read as off) are left out, said so.
+      expect(run.stdout).toContain(
+        '\n  TenantMfaFlags: "tenant-mfa-flags": as a fresh tenant holds it (customizeMfaInPostLoginAction: false, showFactorListOnEnrollment: false), nothing to declare\n',
+      );
+      expect(fs.readFileSync(path.join(work, "bare-tenant", "index.ts"), "utf8")).not.toContain("TenantMfaFlags");
     } finally {
       await bare.close();
     }
@@ -306,6 +312,7 @@ describe("bad input: one line on stderr, exit code 2, nothing written", () => {
     expect(earlier.code, earlier.stderr).toBe(0);
     expect(earlier.stdout).toContain("  MfaSettings: not read: the client's token lacks the scope read:tenant_settings; grant it to export it\n");
     expect(earlier.stdout).toContain("  PushCustomApp: not read: the client's token lacks the scope read:prompts; grant it to export it\n");
+    expect(earlier.stdout).toContain("  TenantMfaFlags: not read: the client's token lacks the scope read:tenant_settings; grant it to export it\n");
     const program = fs.readFileSync(path.join(work, "refused-scope", "index.ts"), "utf8");
     expect(program).not.toContain("new tenant.MfaSettings(");
     expect(program).toContain("new tenant.MfaPolicy(");

@@ -60,7 +60,7 @@ describe("export facts", () => {
     expect(new Set(exported.map(({ facts }) => facts.order)).size).toBe(exported.length);
   });
 
-  it("orders the kinds as the README says: phone provider, message types, templates, SNS, APNs, selection, custom app, factors, their settings, policy, MFA settings, streams", () => {
+  it("orders the kinds as the README says: phone provider, message types, templates, SNS, APNs, selection, custom app, factors, their settings, policy, MFA settings, MFA switches, streams", () => {
     const promised = [
       "PhoneProvider",
       "PhoneMessageTypes",
@@ -75,6 +75,7 @@ describe("export facts", () => {
       "OtpSettings",
       "MfaPolicy",
       "MfaSettings",
+      "TenantMfaFlags",
       "EventStream",
     ];
     const ordered = [...exported].sort((left, right) => left.facts.order - right.facts.order).map(({ definition }) => definition.name);

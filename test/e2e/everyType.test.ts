@@ -1,6 +1,6 @@
 /**
  * The TypeScript dynamic resources' door: the every-type program (test/support/fixtures/everyTypeProgram, one resource
- * of each of the 16 types and both functions, its inputs picked by the stack config `phase`) through the Pulumi CLI,
+ * of each of the package's types and both functions, its inputs picked by the stack config `phase`) through the Pulumi CLI,
  * from create to destroy (everyTypeLife.ts).
  */
 import { join } from "node:path";

@@ -1,15 +1,16 @@
 /**
  * The every-type program's life under the Pulumi CLI, the same for both doors (the TypeScript dynamic resources,
  * test/e2e/everyType.test.ts; the native plugin's YAML program, test/e2e/native/yamlProgram.test.ts): `up` creates
- * one resource of each of the 16 types, the drift check right after is clean and a second `up` writes nothing (for
- * the values the README's examples give too: a custom phone provider's `credentials: {}`, …), a changed program
+ * one resource of each of the package's types, the drift check right after is clean and a second `up` writes nothing
+ * (for the values the README's examples give too: a custom phone provider's `credentials: {}`, …), a changed program
  * updates each type (the EventBridge stream's new region replaces it, deleting it first, as the warning says), changes
- * made by hand to a few are found by `preview --refresh --diff` and taken in by `refresh` (FcmPushProvider's cannot be
- * seen: the service cannot read it), both functions list what the tenant holds, and `destroy` deletes each, leaving
- * the tenant as each type's docs say. No secret reaches the output or anything the backend keeps.
+ * made by hand to a few are found by `preview --refresh --diff`, taken in by `refresh` (FcmPushProvider's cannot be
+ * seen: the service cannot read it) and repaired by the next `up`, both functions list what the tenant holds, and
+ * `destroy` deletes each, leaving the tenant as each type's docs say. No secret reaches the output or anything the
+ * backend keeps.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CUSTOM_APP_PATH, FCMV1_PATH, startEmulator, type Emulator } from "../../tools/emulator";
+import { CUSTOM_APP_PATH, FCMV1_PATH, TENANT_SETTINGS_PATH, startEmulator, type Emulator } from "../../tools/emulator";
 import { isSecretEnvelope, proposedChanges, type PulumiCliEngine, type RunResult } from "../../tools/pulumi-cli/driver";
 import { RESOURCES } from "../../provider/resources/registry";
 import { EVERY_TYPE_RESOURCES, type EveryTypeResource, type Phase } from "../support/fixtures/everyTypeProgram/inputs";
@@ -22,9 +23,22 @@ const NAMES = Object.keys(EVERY_TYPE_RESOURCES) as EveryTypeResource[];
 const SEEDED_STREAMS = 3;
 /** The custom app the tenant had: its name alone, so destroy puts that back and cannot clear the links it set. */
 const TENANT_APP = { app_name: "The tenant's own app" };
+/**
+ * The tenant's own settings: fields and flags the program never names, and the factor list on, which phase 1 leaves
+ * out and phase 2 turns off; destroy puts the object back exactly (the PostLogin switch removed again).
+ */
+const TENANT_SETTINGS = { friendly_name: "Every Type Inc.", session_lifetime: 720, flags: { enable_sso: false, mfa_show_factor_list_on_enrollment: true } };
 /** Changed by hand after the second `up`: what each readable resource's refresh must find, and an FCM service account. */
 const BY_HAND = { otp: { otp_length: 4, otp_expiration_time: 900 }, appName: "Renamed by hand" };
 const FCM_BY_HAND = { type: "service_account", project_id: "set-by-hand" };
+/** The readable resources those changes (and the PostLogin switch turned off by hand) reach, each with the property changed. */
+const BY_HAND_SHOWN = { audit: "status", customApp: "appName", otp: "otpLength", mfaSwitches: "customizeMfaInPostLoginAction" } as const;
+const BY_HAND_CHANGED = Object.keys(BY_HAND_SHOWN) as (keyof typeof BY_HAND_SHOWN)[];
+/** What a run shows of each resource changed by hand, and what it should show (`shows`, from the property changed). */
+const shownByHand = (shown: (name: EveryTypeResource) => unknown, shows: (property: string) => unknown) => ({
+  actual: Object.fromEntries(BY_HAND_CHANGED.map((name) => [name, shown(name)])),
+  expected: Object.fromEntries(BY_HAND_CHANGED.map((name) => [name, shows(BY_HAND_SHOWN[name])])),
+});
 
 /** How a door runs the program. */
 export interface EveryTypeDoor {
@@ -65,6 +79,7 @@ export function describeEveryTypeLife(title: string, openDoor: (emulator: Emulat
       emulator.seedEventStreams(SEEDED_STREAMS);
       seeded = emulator.state.eventStreams.map((stream) => stream.name);
       emulator.state.factorSettings.customApp = { ...TENANT_APP };
+      emulator.seedTenantSettings(TENANT_SETTINGS);
       before = tenantHolds(emulator);
       admin = await OutOfBandAdmin.create(emulator, EVERY_TYPE_CLIENT.id);
       door = openDoor(emulator);
@@ -118,11 +133,12 @@ export function describeEveryTypeLife(title: string, openDoor: (emulator: Emulat
       await admin.call("PATCH", `${API_PREFIX}${CUSTOM_APP_PATH}`, { app_name: BY_HAND.appName });
       await admin.call("PATCH", `${STREAMS_API_PATH}/${audit.id}`, { status: "disabled" });
       await admin.call("PUT", `${API_PREFIX}${FCMV1_PATH}`, { server_credentials: JSON.stringify(FCM_BY_HAND) });
+      await admin.call("PATCH", `${API_PREFIX}${TENANT_SETTINGS_PATH}`, { customize_mfa_in_postlogin_action: false });
       const drift = await driftFailure(stackAt(2).preview({ refresh: true, expectNoChanges: true, diff: true }));
       runs.push(["drift check", drift.result]);
-      expect(stepLines(proposedChanges(drift.result.steps, drift.operation))).toEqual(every("update", ["audit", "customApp", "otp"]).sort());
-      const shown = (name: EveryTypeResource) => diffShownFor(drift.result.programOutput, name, "update");
-      expect({ otp: shown("otp"), customApp: shown("customApp"), audit: shown("audit") }).toEqual({ otp: ["otpLength"], customApp: ["appName"], audit: ["status"] });
+      expect(stepLines(proposedChanges(drift.result.steps, drift.operation))).toEqual(every("update", BY_HAND_CHANGED).sort());
+      const diffs = shownByHand((name) => diffShownFor(drift.result.programOutput, name, "update"), (property) => [property]);
+      expect(diffs.actual).toEqual(diffs.expected);
       // The program ran, and both functions listed the tenant as it stands, the stream's status set by hand included.
       expect(listedByFunctions(drift.result.outputs)).toEqual(listedAfterUp(2, seeded, "disabled"));
     }, STEP_TIMEOUT_MS);
@@ -136,12 +152,27 @@ export function describeEveryTypeLife(title: string, openDoor: (emulator: Emulat
       const reads = Object.values(calls.counts()).reduce((sum, count) => sum + count, 0);
       expect(reads).toBe(NAMES.length - 2);
       expect(stepLines(refreshed.steps)).toEqual(
-        [...every("refresh-update", ["audit", "customApp", "otp"]), ...every("refresh-same", except("audit", "customApp", "otp"))].sort(),
+        [...every("refresh-update", BY_HAND_CHANGED), ...every("refresh-same", except(...BY_HAND_CHANGED))].sort(),
       );
-      const shown = (name: EveryTypeResource) => progressDiffFor(refreshed.programOutput, name);
-      expect({ otp: shown("otp"), customApp: shown("customApp"), audit: shown("audit") }).toEqual({ otp: "~otpLength", customApp: "~appName", audit: "~status" });
+      const progress = shownByHand((name) => progressDiffFor(refreshed.programOutput, name), (property) => `~${property}`);
+      expect(progress.actual).toEqual(progress.expected);
       const outputs = Object.fromEntries((await stackAt(2).readState()).resources.map((resource) => [resource.urn.split("::").pop(), resource.outputs]));
-      expect([outputs.otp?.otpLength, outputs.customApp?.appName, outputs.audit?.status]).toEqual([BY_HAND.otp.otp_length, BY_HAND.appName, "disabled"]);
+      expect([outputs.otp?.otpLength, outputs.customApp?.appName, outputs.audit?.status, outputs.mfaSwitches?.customizeMfaInPostLoginAction]).toEqual([
+        BY_HAND.otp.otp_length,
+        BY_HAND.appName,
+        "disabled",
+        false,
+      ]);
+    }, STEP_TIMEOUT_MS);
+
+    it("up repairs what refresh took in, one write for each, and leaves the FCM service account it cannot see", async () => {
+      requests.take();
+      const repaired = await run("repair", stackAt(2).up());
+      const calls = requests.take();
+      expect(calls.failures()).toEqual([]);
+      expect(stepLines(repaired.steps)).toEqual([...every("update", BY_HAND_CHANGED), ...every("same", except(...BY_HAND_CHANGED))].sort());
+      expect(calls.mutating()).toHaveLength(BY_HAND_CHANGED.length);
+      expect(tenantHolds(emulator)).toEqual({ ...heldAfterUp(2, before, ["auth0|every-type", "auth0|every-type-changed"]), fcm: FCM_BY_HAND });
     }, STEP_TIMEOUT_MS);
 
     it("destroy deletes each: objects removed, settings put back, and what no call can clear kept, saying so", async () => {

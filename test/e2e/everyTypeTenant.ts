@@ -69,6 +69,8 @@ export function tenantHolds({ state }: Emulator) {
     duo: { ...state.factorSettings.duo },
     securityKeys: { ...state.factorSettings.webauthn["webauthn-roaming"] },
     sessions: { ...state.factorSettings.guardian },
+    /** The tenant's whole settings object: the program manages two switches of it, and nothing else may move. */
+    mfaSwitches: structuredClone(state.tenantSettings.settings),
   };
 }
 
@@ -101,6 +103,12 @@ export function heldAfterUp(phase: Phase, before: TenantHolds, tickets: string[]
     duo: { ikey: inputs.duo.integrationKey, skey: secrets.duoSecretKey, host: inputs.duo.hostname },
     securityKeys: { ...before.securityKeys, userVerification: inputs.securityKeys.userVerification },
     sessions: { ...before.sessions, mfa_session_inactivity_timeout: inputs.sessions.sessionInactivityTimeout, mfa_session_overall_timeout: inputs.sessions.sessionOverallTimeout },
+    mfaSwitches: {
+      ...before.mfaSwitches,
+      customize_mfa_in_postlogin_action: inputs.mfaSwitches.customizeMfaInPostLoginAction,
+      // Left out of phase 1's program, the flag is the tenant's.
+      flags: { ...before.mfaSwitches.flags, ...("showFactorListOnEnrollment" in inputs.mfaSwitches ? { mfa_show_factor_list_on_enrollment: inputs.mfaSwitches.showFactorListOnEnrollment } : {}) },
+    },
   };
 }
 

@@ -275,6 +275,15 @@ const RESOURCES: { name: string; resource: string; cases: fc.Arbitrary<InvalidCa
       extraProperty("", ["factor", "otpLength", "otpExpirationTime"]),
     ]),
   },
+  {
+    name: "TenantMfaFlags",
+    resource: "tenantMfaFlags",
+    cases: invalidCases(() => ({ customizeMfaInPostLoginAction: true, showFactorListOnEnrollment: false }), [
+      wrongType("customizeMfaInPostLoginAction", "boolean"),
+      wrongType("showFactorListOnEnrollment", "boolean"),
+      extraProperty("", ["customizeMfaInPostLoginAction", "showFactorListOnEnrollment"]),
+    ]),
+  },
 ];
 
 describe("fuzzed invalid arguments are rejected in check, before any HTTP call", () => {

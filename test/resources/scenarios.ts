@@ -68,6 +68,8 @@ export const SCENARIOS: Readonly<Record<string, Scenario>> = {
     update: { displayRememberMeCheckbox: true, sessionInactivityTimeout: 28800, sessionOverallTimeout: 86400 },
   },
   otpSettings: { create: { factor: "sms", otpLength: 8 }, update: { factor: "sms", otpExpirationTime: 120 } },
+  // Both switches are off on a fresh tenant; the update starts to manage the second, which it reads first to record.
+  tenantMfaFlags: { create: { customizeMfaInPostLoginAction: true }, update: { customizeMfaInPostLoginAction: true, showFactorListOnEnrollment: true } },
 };
 
 /** The scenario of a registered resource; fails naming it when there is none. */

@@ -209,6 +209,7 @@ describe("resource classes register what the engine needs", () => {
       "PushCustomApp",
       "MfaSettings",
       "OtpSettings",
+      "TenantMfaFlags",
     ]);
   });
 

@@ -51,6 +51,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &PushProviderSelection{}
 	case "tenant:index:SnsPushProvider":
 		r = &SnsPushProvider{}
+	case "tenant:index:TenantMfaFlags":
+		r = &TenantMfaFlags{}
 	case "tenant:index:WebAuthnSettings":
 		r = &WebAuthnSettings{}
 	default:

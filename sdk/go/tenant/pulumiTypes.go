@@ -2443,6 +2443,81 @@ func (o SnsPushProviderPreviousConfigurationPtrOutput) SnsGcmPlatformApplication
 	}).(pulumi.StringPtrOutput)
 }
 
+type TenantMfaFlagsPreviousFlags struct {
+	// Whether a PostLogin Action may choose the MFA factors, as the tenant's settings hold it (`false` when never set).
+	CustomizeMfaInPostLoginAction *bool `pulumi:"customizeMfaInPostLoginAction"`
+	// Whether enrollment shows the list of factors, as the tenant's settings hold it (`false` when never set).
+	ShowFactorListOnEnrollment *bool `pulumi:"showFactorListOnEnrollment"`
+}
+
+type TenantMfaFlagsPreviousFlagsOutput struct{ *pulumi.OutputState }
+
+func (TenantMfaFlagsPreviousFlagsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*TenantMfaFlagsPreviousFlags)(nil)).Elem()
+}
+
+func (o TenantMfaFlagsPreviousFlagsOutput) ToTenantMfaFlagsPreviousFlagsOutput() TenantMfaFlagsPreviousFlagsOutput {
+	return o
+}
+
+func (o TenantMfaFlagsPreviousFlagsOutput) ToTenantMfaFlagsPreviousFlagsOutputWithContext(ctx context.Context) TenantMfaFlagsPreviousFlagsOutput {
+	return o
+}
+
+// Whether a PostLogin Action may choose the MFA factors, as the tenant's settings hold it (`false` when never set).
+func (o TenantMfaFlagsPreviousFlagsOutput) CustomizeMfaInPostLoginAction() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v TenantMfaFlagsPreviousFlags) *bool { return v.CustomizeMfaInPostLoginAction }).(pulumi.BoolPtrOutput)
+}
+
+// Whether enrollment shows the list of factors, as the tenant's settings hold it (`false` when never set).
+func (o TenantMfaFlagsPreviousFlagsOutput) ShowFactorListOnEnrollment() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v TenantMfaFlagsPreviousFlags) *bool { return v.ShowFactorListOnEnrollment }).(pulumi.BoolPtrOutput)
+}
+
+type TenantMfaFlagsPreviousFlagsPtrOutput struct{ *pulumi.OutputState }
+
+func (TenantMfaFlagsPreviousFlagsPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**TenantMfaFlagsPreviousFlags)(nil)).Elem()
+}
+
+func (o TenantMfaFlagsPreviousFlagsPtrOutput) ToTenantMfaFlagsPreviousFlagsPtrOutput() TenantMfaFlagsPreviousFlagsPtrOutput {
+	return o
+}
+
+func (o TenantMfaFlagsPreviousFlagsPtrOutput) ToTenantMfaFlagsPreviousFlagsPtrOutputWithContext(ctx context.Context) TenantMfaFlagsPreviousFlagsPtrOutput {
+	return o
+}
+
+func (o TenantMfaFlagsPreviousFlagsPtrOutput) Elem() TenantMfaFlagsPreviousFlagsOutput {
+	return o.ApplyT(func(v *TenantMfaFlagsPreviousFlags) TenantMfaFlagsPreviousFlags {
+		if v != nil {
+			return *v
+		}
+		var ret TenantMfaFlagsPreviousFlags
+		return ret
+	}).(TenantMfaFlagsPreviousFlagsOutput)
+}
+
+// Whether a PostLogin Action may choose the MFA factors, as the tenant's settings hold it (`false` when never set).
+func (o TenantMfaFlagsPreviousFlagsPtrOutput) CustomizeMfaInPostLoginAction() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *TenantMfaFlagsPreviousFlags) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.CustomizeMfaInPostLoginAction
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Whether enrollment shows the list of factors, as the tenant's settings hold it (`false` when never set).
+func (o TenantMfaFlagsPreviousFlagsPtrOutput) ShowFactorListOnEnrollment() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *TenantMfaFlagsPreviousFlags) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.ShowFactorListOnEnrollment
+	}).(pulumi.BoolPtrOutput)
+}
+
 type WebAuthnSettingsPreviousSettings struct {
 	// Whether the relying party is overridden, as the service reports it.
 	OverrideRelyingParty *bool `pulumi:"overrideRelyingParty"`
@@ -2705,6 +2780,8 @@ func init() {
 	pulumi.RegisterOutputType(PushCustomAppPreviousAppPtrOutput{})
 	pulumi.RegisterOutputType(SnsPushProviderPreviousConfigurationOutput{})
 	pulumi.RegisterOutputType(SnsPushProviderPreviousConfigurationPtrOutput{})
+	pulumi.RegisterOutputType(TenantMfaFlagsPreviousFlagsOutput{})
+	pulumi.RegisterOutputType(TenantMfaFlagsPreviousFlagsPtrOutput{})
 	pulumi.RegisterOutputType(WebAuthnSettingsPreviousSettingsOutput{})
 	pulumi.RegisterOutputType(WebAuthnSettingsPreviousSettingsPtrOutput{})
 	pulumi.RegisterOutputType(WebhookAuthorizationOutput{})

@@ -1,7 +1,7 @@
 /**
- * The every-type program as YAML for the native plugin (project `tenant-every-type`): one resource of each of the 16
- * types and both functions, with the inputs and names of its TypeScript twin (test/support/fixtures/everyTypeProgram)
- * and the same dependencies. A YAML program has no code to pick a phase's inputs, so each phase is its own program, as
+ * The every-type program as YAML for the native plugin (project `tenant-every-type`): one resource of each of the
+ * package's types and both functions, with the inputs and names of its TypeScript twin
+ * (test/support/fixtures/everyTypeProgram) and the same dependencies. A YAML program has no code to pick a phase's inputs, so each phase is its own program, as
  * a user edits theirs; the secrets are secret stack config, read by name.
  */
 import { EVERY_TYPE_RESOURCES, EVERY_TYPE_SECRET_KEYS, everyTypeInputs, type EveryTypeResource, type Phase } from "../../support/fixtures/everyTypeProgram/inputs";
@@ -44,6 +44,7 @@ export function everyTypeProgram(pluginPath: string, phase: Phase): Record<strin
       duo: declare("duo"),
       securityKeys: declare("securityKeys"),
       sessions: declare("sessions"),
+      mfaSwitches: declare("mfaSwitches"),
     },
     variables: {
       streams: invoke("getEventStreams"),

@@ -85,6 +85,7 @@ const EXAMPLES: Record<string, Record<string, unknown>[]> = {
     { factor: "sms", otpLength: 8, otpExpirationTime: 600 },
     { factor: "email", otpLength: 10, otpExpirationTime: 3600 },
   ],
+  TenantMfaFlags: [{ customizeMfaInPostLoginAction: true, showFactorListOnEnrollment: true }],
 };
 
 const importable = REGISTRY.map((entry): ResourceDefinition => entry.definition).filter(isImportable);
