@@ -219,7 +219,11 @@ function exportRow(definition: ResourceDefinition, facts: ExportFacts): string[]
     ? `; only those${whenText(facts.only.inputs)}, unless ${code(`--${facts.only.allFlag}`)}`
     : facts.onlyBeside
       ? `; only those beside a ${code(facts.onlyBeside.on)} whose ${matchText(facts.onlyBeside.to)}, unless ${code(`--${facts.onlyBeside.allFlag}`)}`
-      : "";
+      : facts.fresh
+        ? `; only when it differs from a fresh tenant's (${Object.entries(facts.fresh)
+            .map(([input, value]) => `${code(input)} ${code(JSON.stringify(value))}`)
+            .join(", ")})`
+        : "";
   const declared = [facts.adoptExisting ? code("adoptExisting: true") : "", facts.retainOnDelete ? `option ${code("retainOnDelete: true")}` : ""].filter(Boolean);
   const dependsOn = (facts.dependsOn ?? []).map((dependency) => {
     const target = RESOURCES.find((candidate: ResourceDefinition) => candidate.name === dependency.on) as ResourceDefinition | undefined;

@@ -1,6 +1,6 @@
 /**
  * What an export declares, from what the tenant holds and the definitions' export facts alone: which objects (a
- * kind's `only` filter, and the resource's own check: a value no resource can declare is skipped), their Pulumi
+ * kind's `only` filter, what a fresh tenant holds left out, and the resource's own check: a value no resource can declare is skipped), their Pulumi
  * names and TypeScript identifiers, their order (kinds by `order`, each kind's resources by Pulumi name compared by
  * UTF-16 code units) and their `dependsOn` edges. Secrets are left out of every input here, at any depth.
  */
@@ -63,6 +63,12 @@ function pulumiNameOf(facts: ExportFacts, object: ReadObject): string {
   return typeof value === "string" && value !== "" ? value : object.id;
 }
 
+/** `enabled: false`: the values a fresh tenant holds. */
+const freshText = (fresh: Readonly<Record<string, unknown>>): string =>
+  Object.entries(fresh)
+    .map(([input, value]) => `${input}: ${JSON.stringify(value)}`)
+    .join(", ");
+
 /** The check's failures as one clause: `messageTypes: must hold at least one`. */
 const failureText = (object: ReadObject): string =>
   object.failures.map((failure) => (failure.property ? `${failure.property}: ${failure.reason}` : failure.reason)).join("; ");
@@ -86,7 +92,9 @@ export function planExport(contents: TenantContents, flags: ReadonlySet<string>)
     const leftOut: string[] = [];
     const leftOutBeside: string[] = [];
     for (const object of objects) {
-      if (only && !flags.has(only.allFlag) && !matches(object.inputs, only.inputs)) leftOut.push(pulumiNameOf(facts, object));
+      if (facts.fresh && matches(object.inputs, facts.fresh)) {
+        skipped.push({ type: definition.name, reason: `"${pulumiNameOf(facts, object)}": as a fresh tenant holds it (${freshText(facts.fresh)}), nothing to declare` });
+      } else if (only && !flags.has(only.allFlag) && !matches(object.inputs, only.inputs)) leftOut.push(pulumiNameOf(facts, object));
       else if (onlyBeside && !flags.has(onlyBeside.allFlag) && !besideHeld(onlyBeside, object.inputs)) leftOutBeside.push(pulumiNameOf(facts, object));
       else if (object.failures.length > 0) {
         skipped.push({ type: definition.name, reason: `"${pulumiNameOf(facts, object)}": no resource can declare what the tenant holds (${failureText(object)})` });

@@ -46,6 +46,11 @@ export interface ExportFacts {
    */
   onlyBeside?: { on: string; to: ExportMatch; allFlag: string; described: string };
   /**
+   * What a fresh tenant holds of it (input values): an object holding exactly these is left out, since declaring it
+   * would manage nothing the tenant changed; the report says so.
+   */
+  fresh?: Readonly<Record<string, string | boolean | number>>;
+  /**
    * A 403 saying the client's token lacks the scope to read it skips this kind, with a line in the report, instead of
    * failing the export: it came after the export's first kinds, so a client made for those lacks its scope. (A 403
    * saying the tenant's plan does not offer a kind skips any kind so.)
