@@ -20,6 +20,8 @@ import { phoneProviderDefinition } from "./phoneProvider/definition";
 import { phoneTemplateDefinition } from "./phoneTemplate/definition";
 import { pushCustomAppDefinition } from "./pushCustomApp/definition";
 import { pushProviderSelectionDefinition } from "./pushProviderSelection/definition";
+import { riskAssessmentNewDeviceDefinition } from "./riskAssessmentNewDevice/definition";
+import { riskAssessmentSettingsDefinition } from "./riskAssessmentSettings/definition";
 import { snsPushProviderDefinition } from "./snsPushProvider/definition";
 import { webAuthnSettingsDefinition } from "./webAuthnSettings/definition";
 
@@ -63,6 +65,8 @@ export const REGISTRY = [
   entry(pushCustomAppDefinition, () => import("./pushCustomApp/handler.js")),
   entry(mfaSettingsDefinition, () => import("./mfaSettings/handler.js")),
   entry(otpSettingsDefinition, () => import("./otpSettings/handler.js")),
+  entry(riskAssessmentSettingsDefinition, () => import("./riskAssessmentSettings/handler.js")),
+  entry(riskAssessmentNewDeviceDefinition, () => import("./riskAssessmentNewDevice/handler.js")),
 ] as const;
 
 /** The registered definitions, in registry order. */
