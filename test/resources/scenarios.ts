@@ -68,6 +68,9 @@ export const SCENARIOS: Readonly<Record<string, Scenario>> = {
     update: { displayRememberMeCheckbox: true, sessionInactivityTimeout: 28800, sessionOverallTimeout: 86400 },
   },
   otpSettings: { create: { factor: "sms", otpLength: 8 }, update: { factor: "sms", otpExpirationTime: 120 } },
+  // A fresh tenant has risk assessment off and remembers a device for 30 days.
+  riskAssessmentSettings: { create: { enabled: true }, update: { enabled: false } },
+  riskAssessmentNewDevice: { create: { rememberFor: 90 }, update: { rememberFor: 7 } },
 };
 
 /** The scenario of a registered resource; fails naming it when there is none. */

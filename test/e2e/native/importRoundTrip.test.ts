@@ -79,6 +79,8 @@ const EXAMPLES: Record<string, Record<string, unknown>[]> = {
     { factor: "sms", otpLength: 8, otpExpirationTime: 600 },
     { factor: "email", otpLength: 10, otpExpirationTime: 3600 },
   ],
+  RiskAssessmentSettings: [{ enabled: true }],
+  RiskAssessmentNewDevice: [{ rememberFor: 90 }],
 };
 
 const importable = REGISTRY.map((entry): ResourceDefinition => entry.definition).filter(isImportable);
