@@ -68,7 +68,7 @@ describe("RiskAssessmentSettings lifecycle", () => {
     const read = await settings.read(tenantHostOf(tenant()), {});
     expect(read).toEqual({ id: tenantHostOf(tenant()), props: { enabled: true, previousEnabled: null, schemaVersion: 1 }, inputs: { enabled: true } });
     const before = apiRequests(tenant());
-    await settings.delete(read.id, read.props);
+    await settings.delete(tenantHostOf(tenant()), read.props);
     expect(apiRequests(tenant())).toBe(before);
     expect((await rejectionOf(settings.read("other.example.com", { __provider: "text" }))).message).toMatch(
       /^RiskAssessmentSettings.get\("other.example.com"\): the configured tenant has no Adaptive MFA risk assessment settings with this id/,
