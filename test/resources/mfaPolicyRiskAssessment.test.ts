@@ -70,7 +70,7 @@ describe("a confidence-score MfaPolicy and risk assessment", () => {
     expect(made.outs).toMatchObject({ previousRiskAssessment: true });
     const before = apiCalls().length;
     await handler.delete(made.id, made.outs);
-    expect(callsSince(before)).toEqual([`GET ${POLICIES}`, `PUT ${POLICIES}`, `GET ${RISK}`]);
+    expect(callsSince(before)).toEqual([`GET ${POLICIES}`, `PUT ${POLICIES}`]);
     expect(riskOn()).toBe(true);
   });
 
@@ -111,6 +111,15 @@ describe("a confidence-score MfaPolicy and risk assessment", () => {
     );
     expect(tenant().state.mfa.policies).toEqual([]);
     expect(riskOn()).toBe(true);
+  });
+
+  it("risk assessment turned on by hand after the policy's record of it being on is left: the policy undoes only what it turned on", async () => {
+    tenant().seedRiskAssessment({ enabled: true });
+    const made = await createChecked(handler, { policy: "confidence-score" });
+    // A RiskAssessmentSettings of the stack (or a hand) turns it off; the policy, recorded as finding it on, leaves that.
+    tenant().seedRiskAssessment({ enabled: false });
+    await handler.delete(made.id, made.outs);
+    expect(riskOn()).toBe(false);
   });
 
   it("recorded, but the scopes gone by destroy: the policy is put back, and the warning says how to put risk assessment back", async () => {

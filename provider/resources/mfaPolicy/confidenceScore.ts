@@ -1,7 +1,7 @@
 /**
  * The `confidence-score` policy's side effect (a user's report, which the emulator models): setting it turns the
  * tenant's risk assessment on, and nothing turns it off again. MfaPolicy records risk assessment before the write that
- * sets the policy, and destroy puts it back after the policy itself. Both need `read:attack_protection` and
+ * sets the policy, and destroy, after the policy itself, turns it off again when it was off before. Both need `read:attack_protection` and
  * `update:attack_protection`, which MfaPolicy uses when the client's token holds them: without them it says what it
  * left as it is, and the command that does it by hand.
  */
@@ -64,17 +64,20 @@ export const confidenceScoreSideEffect: SideEffect = {
       }
       return;
     }
+    // The policy only ever turns risk assessment on: on before, there is nothing of its doing to undo (and a
+    // RiskAssessmentSettings of the stack that turned it on first puts back what it found itself).
+    if (recorded) return;
     try {
       const live = flattenRiskAssessment(await context.request("GET", RISK_ASSESSMENT_PATH, { operation: "get risk assessment settings", schema: riskAssessmentResponse }));
-      if (live.enabled === recorded) return;
-      const body = expandRiskAssessment(recorded);
+      if (!live.enabled) return;
+      const body = expandRiskAssessment(false);
       await context.request("PATCH", RISK_ASSESSMENT_PATH, { operation: "set risk assessment settings", schema: riskAssessmentResponse, body });
     } catch (error) {
       // A tenant whose plan no longer offers risk assessment has none to put back.
       if (doneWithout(error) === "plan") return;
       await context.warn(
-        `${context.named} was removed from the stack; ${TURNED_ON} was not put back ${recorded ? "on" : "off"}: the client lacks ${SCOPES}. ` +
-          `Give the client those scopes and destroy again, or put it back by hand: ${await byHand(context, recorded)}`,
+        `${context.named} was removed from the stack; ${TURNED_ON} was not put back off: the client lacks ${SCOPES}. ` +
+          `Give the client those scopes and destroy again, or turn it off by hand: ${await byHand(context, false)}`,
       );
     }
   },

@@ -26,8 +26,8 @@ const outputs = z.object({
   }),
   previousRiskAssessment: property(z.boolean().nullable(), {
     description:
-      'Whether risk assessment was on before this resource set `"confidence-score"` (which turns it on), put back on ' +
-      "delete after the policy; `null` when the resource never set that policy, when the client lacked " +
+      'Whether risk assessment was on before this resource set `"confidence-score"` (which turns it on): when it was ' +
+      "off, delete turns it off again after putting the policy back; `null` when the resource never set that policy, when the client lacked " +
       "`read:attack_protection` then, or after `get` or an import.",
   }),
 });
