@@ -6,10 +6,10 @@
  * updates each type (the EventBridge stream's new region replaces it, deleting it first, as the warning says), changes
  * made by hand to a few are found by `preview --refresh --diff` and taken in by `refresh` (FcmPushProvider's cannot be
  * seen: the service cannot read it), both functions list what the tenant holds, and `destroy` deletes each, leaving
- * the tenant as each type's docs say. No secret reaches the output or anything the backend keeps.
+ * the tenant as each type's docs say (risk assessment off again, as it began). No secret reaches the output or anything the backend keeps.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CUSTOM_APP_PATH, FCMV1_PATH, startEmulator, type Emulator } from "../../tools/emulator";
+import { CUSTOM_APP_PATH, FCMV1_PATH, NEW_DEVICE_PATH, startEmulator, type Emulator } from "../../tools/emulator";
 import { isSecretEnvelope, proposedChanges, type PulumiCliEngine, type RunResult } from "../../tools/pulumi-cli/driver";
 import { RESOURCES } from "../../provider/resources/registry";
 import { EVERY_TYPE_RESOURCES, type EveryTypeResource, type Phase } from "../support/fixtures/everyTypeProgram/inputs";
@@ -23,8 +23,10 @@ const SEEDED_STREAMS = 3;
 /** The custom app the tenant had: its name alone, so destroy puts that back and cannot clear the links it set. */
 const TENANT_APP = { app_name: "The tenant's own app" };
 /** Changed by hand after the second `up`: what each readable resource's refresh must find, and an FCM service account. */
-const BY_HAND = { otp: { otp_length: 4, otp_expiration_time: 900 }, appName: "Renamed by hand" };
+const BY_HAND = { otp: { otp_length: 4, otp_expiration_time: 900 }, appName: "Renamed by hand", rememberFor: 7 };
 const FCM_BY_HAND = { type: "service_account", project_id: "set-by-hand" };
+/** The resources whose changes by hand a refresh finds. */
+const BY_HAND_CHANGED: EveryTypeResource[] = ["audit", "customApp", "newDevice", "otp"];
 
 /** How a door runs the program. */
 export interface EveryTypeDoor {
@@ -118,11 +120,17 @@ export function describeEveryTypeLife(title: string, openDoor: (emulator: Emulat
       await admin.call("PATCH", `${API_PREFIX}${CUSTOM_APP_PATH}`, { app_name: BY_HAND.appName });
       await admin.call("PATCH", `${STREAMS_API_PATH}/${audit.id}`, { status: "disabled" });
       await admin.call("PUT", `${API_PREFIX}${FCMV1_PATH}`, { server_credentials: JSON.stringify(FCM_BY_HAND) });
+      await admin.call("PATCH", `${API_PREFIX}${NEW_DEVICE_PATH}`, { remember_for: BY_HAND.rememberFor });
       const drift = await driftFailure(stackAt(2).preview({ refresh: true, expectNoChanges: true, diff: true }));
       runs.push(["drift check", drift.result]);
-      expect(stepLines(proposedChanges(drift.result.steps, drift.operation))).toEqual(every("update", ["audit", "customApp", "otp"]).sort());
+      expect(stepLines(proposedChanges(drift.result.steps, drift.operation))).toEqual(every("update", BY_HAND_CHANGED).sort());
       const shown = (name: EveryTypeResource) => diffShownFor(drift.result.programOutput, name, "update");
-      expect({ otp: shown("otp"), customApp: shown("customApp"), audit: shown("audit") }).toEqual({ otp: ["otpLength"], customApp: ["appName"], audit: ["status"] });
+      expect(Object.fromEntries(BY_HAND_CHANGED.map((name) => [name, shown(name)]))).toEqual({
+        otp: ["otpLength"],
+        customApp: ["appName"],
+        audit: ["status"],
+        newDevice: ["rememberFor"],
+      });
       // The program ran, and both functions listed the tenant as it stands, the stream's status set by hand included.
       expect(listedByFunctions(drift.result.outputs)).toEqual(listedAfterUp(2, seeded, "disabled"));
     }, STEP_TIMEOUT_MS);
@@ -135,13 +143,21 @@ export function describeEveryTypeLife(title: string, openDoor: (emulator: Emulat
       // Neither the FCM service account nor a ticket can be read: their refresh makes no call and finds nothing.
       const reads = Object.values(calls.counts()).reduce((sum, count) => sum + count, 0);
       expect(reads).toBe(NAMES.length - 2);
-      expect(stepLines(refreshed.steps)).toEqual(
-        [...every("refresh-update", ["audit", "customApp", "otp"]), ...every("refresh-same", except("audit", "customApp", "otp"))].sort(),
-      );
+      expect(stepLines(refreshed.steps)).toEqual([...every("refresh-update", BY_HAND_CHANGED), ...every("refresh-same", except(...BY_HAND_CHANGED))].sort());
       const shown = (name: EveryTypeResource) => progressDiffFor(refreshed.programOutput, name);
-      expect({ otp: shown("otp"), customApp: shown("customApp"), audit: shown("audit") }).toEqual({ otp: "~otpLength", customApp: "~appName", audit: "~status" });
+      expect(Object.fromEntries(BY_HAND_CHANGED.map((name) => [name, shown(name)]))).toEqual({
+        otp: "~otpLength",
+        customApp: "~appName",
+        audit: "~status",
+        newDevice: "~rememberFor",
+      });
       const outputs = Object.fromEntries((await stackAt(2).readState()).resources.map((resource) => [resource.urn.split("::").pop(), resource.outputs]));
-      expect([outputs.otp?.otpLength, outputs.customApp?.appName, outputs.audit?.status]).toEqual([BY_HAND.otp.otp_length, BY_HAND.appName, "disabled"]);
+      expect([outputs.otp?.otpLength, outputs.customApp?.appName, outputs.audit?.status, outputs.newDevice?.rememberFor]).toEqual([
+        BY_HAND.otp.otp_length,
+        BY_HAND.appName,
+        "disabled",
+        BY_HAND.rememberFor,
+      ]);
     }, STEP_TIMEOUT_MS);
 
     it("destroy deletes each: objects removed, settings put back, and what no call can clear kept, saying so", async () => {

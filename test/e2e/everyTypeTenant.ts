@@ -69,6 +69,8 @@ export function tenantHolds({ state }: Emulator) {
     duo: { ...state.factorSettings.duo },
     securityKeys: { ...state.factorSettings.webauthn["webauthn-roaming"] },
     sessions: { ...state.factorSettings.guardian },
+    risk: { ...state.riskAssessment.settings },
+    newDevice: { ...state.riskAssessment.newDevice },
   };
 }
 
@@ -101,6 +103,8 @@ export function heldAfterUp(phase: Phase, before: TenantHolds, tickets: string[]
     duo: { ikey: inputs.duo.integrationKey, skey: secrets.duoSecretKey, host: inputs.duo.hostname },
     securityKeys: { ...before.securityKeys, userVerification: inputs.securityKeys.userVerification },
     sessions: { ...before.sessions, mfa_session_inactivity_timeout: inputs.sessions.sessionInactivityTimeout, mfa_session_overall_timeout: inputs.sessions.sessionOverallTimeout },
+    risk: { enabled: inputs.risk.enabled },
+    newDevice: { remember_for: inputs.newDevice.rememberFor },
   };
 }
 

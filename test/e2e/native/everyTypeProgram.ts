@@ -1,5 +1,5 @@
 /**
- * The every-type program as YAML for the native plugin (project `tenant-every-type`): one resource of each of the 16
+ * The every-type program as YAML for the native plugin (project `tenant-every-type`): one resource of each of the 18
  * types and both functions, with the inputs and names of its TypeScript twin (test/support/fixtures/everyTypeProgram)
  * and the same dependencies. A YAML program has no code to pick a phase's inputs, so each phase is its own program, as
  * a user edits theirs; the secrets are secret stack config, read by name.
@@ -44,6 +44,8 @@ export function everyTypeProgram(pluginPath: string, phase: Phase): Record<strin
       duo: declare("duo"),
       securityKeys: declare("securityKeys"),
       sessions: declare("sessions"),
+      risk: declare("risk", ["policy"]),
+      newDevice: declare("newDevice"),
     },
     variables: {
       streams: invoke("getEventStreams"),
