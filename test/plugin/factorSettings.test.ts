@@ -1,6 +1,7 @@
 /**
  * The rest of the MFA settings through the native plugin, as the engine drives it (`tenant:index:DuoSettings`,
- * `…:WebAuthnSettings`, `…:PushCustomApp`, `…:MfaSettings`, `…:OtpSettings`): each one's create, refresh, update and
+ * `…:WebAuthnSettings`, `…:PushCustomApp`, `…:MfaSettings`, `…:OtpSettings`, `…:RiskAssessmentSettings`,
+ * `…:RiskAssessmentNewDevice`): each one's create, refresh, update and
  * delete against the emulator, the program's Duo key coming back as a secret envelope and the tenant's never at all
  * (a refresh that finds another drops the key, a drift), detailed diffs naming the changed input, and no secret in
  * what the plugin prints on stderr.
@@ -98,5 +99,34 @@ describe("the MFA settings through the native plugin", () => {
     await suite.plugin.call("delete", new proto.DeleteRequest().setId(id).setUrn(urn(type, "x")).setProperties(updated.getProperties()));
     // PushCustomApp on a tenant without one cannot be cleared (destroy warns); the others are as they were.
     if (type !== "PushCustomApp") expect(JSON.stringify(suite.emulator.state.factorSettings)).toBe(before);
+  });
+
+  it.each([
+    ["RiskAssessmentSettings", { enabled: true }, { enabled: false }, "enabled"],
+    ["RiskAssessmentNewDevice", { rememberFor: 60 }, { rememberFor: 90 }, "rememberFor"],
+  ])("%s: create, refresh, an update, and delete putting back what it found; without the add-on, one error naming the plan", async (type, inputs, change, changed) => {
+    const before = JSON.stringify(suite.emulator.state.riskAssessment);
+    const { id, properties } = await create(type, inputs);
+    const refreshed = await read(type, id, properties, inputs);
+    expect(fromStruct(refreshed.getProperties()).plain).toMatchObject(inputs);
+    expect(await diff(type, id, refreshed.getProperties(), change)).toEqual([changed]);
+    const updated = await suite.plugin.call<unknown, InstanceType<typeof proto.UpdateResponse>>(
+      "update",
+      new proto.UpdateRequest().setId(id).setUrn(urn(type, "x")).setOlds(refreshed.getProperties()).setNews(toStruct(change)),
+    );
+    expect(fromStruct(updated.getProperties()).plain).toMatchObject(change);
+    await suite.plugin.call("delete", new proto.DeleteRequest().setId(id).setUrn(urn(type, "x")).setProperties(updated.getProperties()));
+    expect(JSON.stringify(suite.emulator.state.riskAssessment)).toBe(before);
+
+    suite.emulator.seedRiskAssessment({ entitlement: "not_entitled" });
+    try {
+      const refused = await create(type, inputs).then(
+        () => undefined,
+        (error: unknown) => error as Error,
+      );
+      expect(refused?.message).toMatch(new RegExp(`${type}: the tenant's plan does not offer the Adaptive MFA .*403 not_entitled.*it was not retried`));
+    } finally {
+      suite.emulator.seedRiskAssessment({ entitlement: "entitled" });
+    }
   });
 });
