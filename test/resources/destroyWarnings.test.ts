@@ -11,7 +11,7 @@ import { restoreMayWarn } from "../../provider/resources/common/adoptedFields";
 import type { ResourceDefinition } from "../../provider/resources/common/definition";
 import type { ResourceHandler } from "../../provider/resources/common/handler";
 import { REPO_ROOT } from "./dist";
-import { AUTH_TOKEN, configureRequest, tenantConfig, tenantHostOf, useConfiguredTenant } from "./harness";
+import { AUTH_TOKEN, configureRequest, stderrOf, tenantConfig, tenantHostOf, useConfiguredTenant } from "./harness";
 import { scenarioOf } from "./scenarios";
 
 const configure = { configure: async () => undefined };
@@ -24,21 +24,6 @@ async function handlerOf(module: string): Promise<ResourceHandler> {
   const handler = await REGISTRY.find((entry) => entry.definition.module === module)!.handler();
   await handler.configure(configureRequest(tenantConfig(tenant())));
   return handler;
-}
-
-/** What the handlers printed on stderr while `run` ran. */
-async function stderrOf(run: () => Promise<unknown>): Promise<string> {
-  const lines: string[] = [];
-  vi.spyOn(process.stderr, "write").mockImplementation((chunk: string | Uint8Array) => {
-    lines.push(String(chunk));
-    return true;
-  });
-  try {
-    await run();
-  } finally {
-    vi.restoreAllMocks();
-  }
-  return lines.join("");
 }
 
 afterEach(() => vi.restoreAllMocks());

@@ -4,7 +4,7 @@
 // and the command that does it by hand.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import * as handler from "../../provider/resources/mfaPolicy/handler";
-import { configureRequest, createChecked, tenantConfig, tenantHostOf, useConfiguredTenant } from "./harness";
+import { configureRequest, createChecked, stderrOf, tenantConfig, tenantHostOf, useConfiguredTenant } from "./harness";
 
 const tenant = useConfiguredTenant(handler);
 const POLICIES = "/api/v2/guardian/policies";
@@ -12,21 +12,6 @@ const RISK = "/api/v2/risk-assessments/settings";
 const apiCalls = (): string[] => tenant().requests.filter((entry) => entry.path.startsWith("/api/v2/")).map((entry) => `${entry.method} ${entry.path}`);
 const callsSince = (before: number): string[] => apiCalls().slice(before);
 const riskOn = () => tenant().state.riskAssessment.settings.enabled;
-
-/** What the handler printed on stderr (its warnings, in this process) while `run` ran. */
-async function stderrOf(run: () => Promise<unknown>): Promise<string> {
-  const lines: string[] = [];
-  vi.spyOn(process.stderr, "write").mockImplementation((chunk: string | Uint8Array) => {
-    lines.push(String(chunk));
-    return true;
-  });
-  try {
-    await run();
-  } finally {
-    vi.restoreAllMocks();
-  }
-  return lines.join("");
-}
 
 /** Runs `work` as a client holding only `scopes`, then configures the full client again. */
 async function withScopes<T>(scopes: string[], work: () => Promise<T>): Promise<T> {
