@@ -35,6 +35,8 @@ export type ResourceName =
   | "PushCustomApp"
   | "MfaSettings"
   | "OtpSettings"
+  | "RiskAssessmentSettings"
+  | "RiskAssessmentNewDevice"
   | "getEventStreams";
 export type Operation = "create" | "update" | "no-op up" | "preview" | "preview --refresh" | "read (refresh)" | "delete (destroy)";
 
@@ -49,6 +51,8 @@ const ROUTES: [ResourceName, (path: string, method: string) => boolean][] = [
   ["OtpSettings", (path) => /^\/api\/v2\/guardian\/factors\/(phone|email)\/settings$/.test(path)],
   ["PushCustomApp", (path) => path === "/api/v2/prompts/mfa-push"],
   ["MfaSettings", (path) => path === "/api/v2/guardian/settings"],
+  ["RiskAssessmentSettings", (path) => path === "/api/v2/risk-assessments/settings"],
+  ["RiskAssessmentNewDevice", (path) => path === "/api/v2/risk-assessments/settings/new-device"],
   ["SnsPushProvider", (path) => path === "/api/v2/guardian/factors/push-notification/providers/sns"],
   ["ApnsPushProvider", (path) => path === "/api/v2/guardian/factors/push-notification/providers/apns"],
   ["FcmPushProvider", (path) => path === "/api/v2/guardian/factors/push-notification/providers/fcmv1"],

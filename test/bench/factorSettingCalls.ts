@@ -1,6 +1,6 @@
 /**
- * Section 2 of the bench, for the MFA settings of several fields: DuoSettings, WebAuthnSettings, PushCustomApp,
- * MfaSettings and OtpSettings (a fixture project declaring the five) through create → update (every resource's input
+ * Section 2 of the bench, for the MFA settings: DuoSettings, WebAuthnSettings, PushCustomApp, MfaSettings, OtpSettings,
+ * RiskAssessmentSettings and RiskAssessmentNewDevice (a fixture project declaring the seven) through create → update (every resource's input
  * changed, a field left out of each whole-object write) → no-op up → preview --refresh → refresh → destroy, requests
  * attributed by path, against the floor of each. The tenant starts with a Duo integration and a custom app, so each
  * create takes over what is there and each destroy puts it back.
@@ -43,13 +43,19 @@ const FLOORS: ResourceFloor[] = [
   { resource: "PushCustomApp", floor: [2, 2, 1, 2], note: `create GETs first; ${WHOLE}; ${DESTROY_READS}, then PATCHes back the fields it manages` },
   { resource: "MfaSettings", floor: [2, 2, 1, 2], note: `create GETs first; ${WHOLE}; ${DESTROY_READS}, then PUTs back those it manages` },
   { resource: "OtpSettings", floor: [2, 2, 1, 2], note: `create GETs first; ${WHOLE}; ${DESTROY_READS}, then PUTs back those it manages` },
+  {
+    resource: "RiskAssessmentSettings",
+    floor: [2, 1, 1, 1],
+    note: `create GETs first; one field, so the update PATCHes alone (back off, as the tenant had it); ${DESTROY_READS}, and finds what create recorded: no write`,
+  },
+  { resource: "RiskAssessmentNewDevice", floor: [2, 1, 1, 2], note: `create GETs first; one field, so the update PATCHes alone; ${DESTROY_READS}, then PATCHes back` },
 ];
 
 /** Calls per operation of each, and their share of a no-op up (0 each) and of preview --refresh (one GET each). */
 export function factorSettingCallRows(runs: readonly OperationRun[]): Row[] {
-  return fixtureCallRows(runs, FLOORS, "a fixture of the five MFA settings", "the five MFA settings", [
-    { operation: "no-op up", floors: [0, 0, 0, 0, 0] },
-    { operation: "preview --refresh", floors: [1, 1, 1, 1, 1] },
+  return fixtureCallRows(runs, FLOORS, "a fixture of the seven MFA settings", "the seven MFA settings", [
+    { operation: "no-op up", floors: FLOORS.map(() => 0) },
+    { operation: "preview --refresh", floors: FLOORS.map(() => 1) },
   ]);
 }
 
