@@ -1,4 +1,4 @@
-// The tenant 127.0.0.1:4417 as `pulumi-tenant export` (pulumi-tenant 0.1.0) found it: 30 resources.
+// The tenant 127.0.0.1:4417 as `pulumi-tenant export` (pulumi-tenant 0.1.0) found it: 32 resources.
 // Each one takes over what the tenant holds, so the first `pulumi up` changes nothing there. Secrets are left out:
 // the service keeps the ones it holds; set one (as a secret) to change it. Declare these resources here or through
 // import.json (the native plugin), never both in one stack.
@@ -128,6 +128,16 @@ const mfaPolicy = new tenant.MfaPolicy(
   { policy: "all-applications" },
   { dependsOn: [duoFactor, otpFactor, pushNotificationFactor, smsFactor, webauthnRoamingFactor] },
 );
+
+// RiskAssessmentSettings (1)
+const riskAssessment = new tenant.RiskAssessmentSettings(
+  "risk-assessment",
+  { enabled: true },
+  { dependsOn: [mfaPolicy] },
+);
+
+// RiskAssessmentNewDevice (1)
+const riskAssessmentNewDevice = new tenant.RiskAssessmentNewDevice("risk-assessment-new-device", { rememberFor: 90 });
 
 // MfaSettings (1)
 const mfaSettings = new tenant.MfaSettings(

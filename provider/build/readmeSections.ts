@@ -86,7 +86,9 @@ const scopeList = (scopes: readonly string[]): string => (scopes.length === 0 ? 
 /** Every scope of every resource and function, once, ordered by API resource, then create, read, update, delete. */
 export function allScopes(): string[] {
   const scopes = new Set([
-    ...RESOURCES.flatMap((definition) => OPERATIONS.flatMap((operation) => definition.scopes[operation])),
+    ...RESOURCES.flatMap((definition: ResourceDefinition) =>
+      OPERATIONS.flatMap((operation) => [...definition.scopes[operation], ...(definition.optionalScopes?.scopes[operation] ?? [])]),
+    ),
     ...FUNCTIONS.flatMap(({ definition }) => definition.scopes),
   ]);
   const key = (scope: string): [string, number] => {
@@ -103,13 +105,21 @@ export function allScopes(): string[] {
 /** The mark of a scope that rests on no published source for the resource's calls; the note under the table says why. */
 const UNPUBLISHED = "†";
 
+/** The mark of a scope an operation uses when the token holds it and does without otherwise; the note under the table says for what. */
+const OPTIONAL = "‡";
+
 function renderScopes(): string {
   const resourceRows = RESOURCES.map((definition: ResourceDefinition) => {
     const unpublished = new Set<string>(definition.unpublishedScopes?.scopes ?? []);
     const marked = (scopes: readonly string[]): string =>
       scopes.length === 0 ? scopeList(scopes) : scopes.map((scope) => `${code(scope)}${unpublished.has(scope) ? UNPUBLISHED : ""}`).join(", ");
-    return [code(definition.name), ...OPERATIONS.map((operation) => marked(definition.scopes[operation]))];
+    const optional = (operation: (typeof OPERATIONS)[number]): string =>
+      (definition.optionalScopes?.scopes[operation] ?? []).map((scope) => `, ${code(scope)}${OPTIONAL}`).join("");
+    return [code(definition.name), ...OPERATIONS.map((operation) => `${marked(definition.scopes[operation])}${optional(operation)}`)];
   });
+  const served = RESOURCES.flatMap((definition: ResourceDefinition) =>
+    definition.optionalScopes ? [`${code(definition.name)}: ${definition.optionalScopes.serve}.`] : [],
+  );
   const functions = FUNCTIONS.map(({ definition }) => `${series(functionForms(definition.name).map(code), "and")} need ${scopeList(definition.scopes)} on every call.`);
   const header = ["Resource", "create", "read (refresh, `.get`, import)", "update", "delete"];
   const bases = RESOURCES.flatMap((definition: ResourceDefinition) =>
@@ -119,7 +129,8 @@ function renderScopes(): string {
     bases.length === 0
       ? []
       : [`${UNPUBLISHED} No published source names this scope for the resource's calls; it rests on what follows. ${bases.join(" ")}`];
-  return [table(header, resourceRows), ...note, functions.join(" "), `All of them: ${allScopes().map(code).join(", ")}.`].join("\n\n");
+  const optionalNote = served.length === 0 ? [] : [`${OPTIONAL} Used when the token holds it; without it the operation goes on and says what it left undone. ${served.join(" ")}`];
+  return [table(header, resourceRows), ...note, ...optionalNote, functions.join(" "), `All of them: ${allScopes().map(code).join(", ")}.`].join("\n\n");
 }
 
 // Settings ------------------------------------------------------------------------------------------------------------

@@ -20,6 +20,8 @@ import { phoneProviderDefinition } from "./phoneProvider/definition";
 import { phoneTemplateDefinition } from "./phoneTemplate/definition";
 import { pushCustomAppDefinition } from "./pushCustomApp/definition";
 import { pushProviderSelectionDefinition } from "./pushProviderSelection/definition";
+import { riskAssessmentNewDeviceDefinition } from "./riskAssessmentNewDevice/definition";
+import { riskAssessmentSettingsDefinition } from "./riskAssessmentSettings/definition";
 import { snsPushProviderDefinition } from "./snsPushProvider/definition";
 import { tenantMfaFlagsDefinition } from "./tenantMfaFlags/definition";
 import { webAuthnSettingsDefinition } from "./webAuthnSettings/definition";
@@ -65,6 +67,8 @@ export const REGISTRY = [
   entry(mfaSettingsDefinition, () => import("./mfaSettings/handler.js")),
   entry(otpSettingsDefinition, () => import("./otpSettings/handler.js")),
   entry(tenantMfaFlagsDefinition, () => import("./tenantMfaFlags/handler.js")),
+  entry(riskAssessmentSettingsDefinition, () => import("./riskAssessmentSettings/handler.js")),
+  entry(riskAssessmentNewDeviceDefinition, () => import("./riskAssessmentNewDevice/handler.js")),
 ] as const;
 
 /** The registered definitions, in registry order. */

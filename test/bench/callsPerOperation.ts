@@ -36,6 +36,8 @@ export type ResourceName =
   | "MfaSettings"
   | "OtpSettings"
   | "TenantMfaFlags"
+  | "RiskAssessmentSettings"
+  | "RiskAssessmentNewDevice"
   | "getEventStreams";
 export type Operation = "create" | "update" | "no-op up" | "preview" | "preview --refresh" | "read (refresh)" | "delete (destroy)";
 
@@ -51,6 +53,8 @@ const ROUTES: [ResourceName, (path: string, method: string) => boolean][] = [
   ["PushCustomApp", (path) => path === "/api/v2/prompts/mfa-push"],
   ["MfaSettings", (path) => path === "/api/v2/guardian/settings"],
   ["TenantMfaFlags", (path) => path === "/api/v2/tenants/settings"],
+  ["RiskAssessmentSettings", (path) => path === "/api/v2/risk-assessments/settings"],
+  ["RiskAssessmentNewDevice", (path) => path === "/api/v2/risk-assessments/settings/new-device"],
   ["SnsPushProvider", (path) => path === "/api/v2/guardian/factors/push-notification/providers/sns"],
   ["ApnsPushProvider", (path) => path === "/api/v2/guardian/factors/push-notification/providers/apns"],
   ["FcmPushProvider", (path) => path === "/api/v2/guardian/factors/push-notification/providers/fcmv1"],

@@ -1,6 +1,6 @@
 /**
- * Section 2 of the bench, for the MFA settings of several fields: DuoSettings, WebAuthnSettings, PushCustomApp,
- * MfaSettings, OtpSettings and TenantMfaFlags (a fixture project declaring the six) through create → update (every resource's input
+ * Section 2 of the bench, for the MFA settings: DuoSettings, WebAuthnSettings, PushCustomApp, MfaSettings, OtpSettings,
+ * TenantMfaFlags, RiskAssessmentSettings and RiskAssessmentNewDevice (a fixture project declaring the eight) through create → update (every resource's input
  * changed, a field left out of each whole-object write) → no-op up → preview --refresh → refresh → destroy, requests
  * attributed by path, against the floor of each. The tenant starts with a Duo integration and a custom app, so each
  * create takes over what is there and each destroy puts it back.
@@ -48,13 +48,19 @@ const FLOORS: ResourceFloor[] = [
     floor: [2, 2, 1, 2],
     note: `create GETs first; the update GETs first to record the switch the changed program starts to manage, then PATCHes the switches alone; ${DESTROY_READS}, then PATCHes back those it manages`,
   },
+  {
+    resource: "RiskAssessmentSettings",
+    floor: [2, 1, 1, 1],
+    note: `create GETs first; one field, so the update PATCHes alone (back off, as the tenant had it); ${DESTROY_READS}, and finds what create recorded: no write`,
+  },
+  { resource: "RiskAssessmentNewDevice", floor: [2, 1, 1, 2], note: `create GETs first; one field, so the update PATCHes alone; ${DESTROY_READS}, then PATCHes back` },
 ];
 
 /** Calls per operation of each, and their share of a no-op up (0 each) and of preview --refresh (one GET each). */
 export function factorSettingCallRows(runs: readonly OperationRun[]): Row[] {
-  return fixtureCallRows(runs, FLOORS, "a fixture of the six MFA settings", "the six MFA settings", [
-    { operation: "no-op up", floors: [0, 0, 0, 0, 0, 0] },
-    { operation: "preview --refresh", floors: [1, 1, 1, 1, 1, 1] },
+  return fixtureCallRows(runs, FLOORS, "a fixture of the eight MFA settings", "the eight MFA settings", [
+    { operation: "no-op up", floors: FLOORS.map(() => 0) },
+    { operation: "preview --refresh", floors: FLOORS.map(() => 1) },
   ]);
 }
 

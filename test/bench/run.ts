@@ -87,7 +87,7 @@ async function main(): Promise<void> {
     benchPushCredentialCalls(),
   );
   if (pushCredentialCalls) rows.push(...pushCredentialCallRows(pushCredentialCalls));
-  const factorSettingCalls = await section("2 calls per operation (the five MFA settings: create, update, no-op, preview --refresh, refresh, destroy)", () =>
+  const factorSettingCalls = await section("2 calls per operation (the seven MFA settings: create, update, no-op, preview --refresh, refresh, destroy)", () =>
     benchFactorSettingCalls(),
   );
   if (factorSettingCalls) rows.push(...factorSettingCallRows(factorSettingCalls));

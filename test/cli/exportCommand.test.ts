@@ -80,6 +80,8 @@ describe("an export", () => {
       "GET /api/v2/guardian/factors/phone/settings": 1,
       "GET /api/v2/guardian/factors/email/settings": 1,
       "GET /api/v2/tenants/settings": 1,
+      "GET /api/v2/risk-assessments/settings": 1,
+      "GET /api/v2/risk-assessments/settings/new-device": 1,
       // ceil(250 / 100) pages and the empty one after the last stream
       "GET /api/v2/event-streams": 4,
     });
@@ -94,10 +96,14 @@ describe("an export", () => {
     expect(lines.at(-1)).toMatch(/^Reading 127\.0\.0\.1:\d+: \d+ resource types, \d+ objects, in [\d.]+ s$/);
     for (const line of lines.slice(0, -1)) expect(line).toMatch(PROGRESS_LINE);
     expect(run.stdout).toMatch(/^Exported \d+ resources of 127\.0\.0\.1:\d+ into printed:\n/);
-    expect(run.stdout).toContain(`  EventStream            ${STREAMS}  seeded-stream-1, seeded-stream-10, seeded-stream-100`);
+    expect(run.stdout).toContain(`  EventStream              ${STREAMS}  seeded-stream-1, seeded-stream-10, seeded-stream-100`);
     expect(run.stdout).toContain("  MfaFactor: 3 off (email, recovery-code, webauthn-platform); --all-factors declares them too\n");
     expect(run.stdout).toContain("  WebAuthnSettings: 1 of a factor that is off (webauthn-platform); --all-factors declares them too\n");
     expect(run.stdout).toMatch(/\n {2}EnrollmentTicket: enrollment tickets are not settings/);
+    // Risk assessment, which differs from a fresh tenant's, is declared after the policy that may turn it on.
+    const program = fs.readFileSync(path.join(work, "printed", "index.ts"), "utf8");
+    expect(program).toMatch(/new tenant\.RiskAssessmentSettings\(\s*"risk-assessment",\s*\{ enabled: true \},\s*\{ dependsOn: \[mfaPolicy\] \},?\s*\);/);
+    expect(program).toContain('new tenant.RiskAssessmentNewDevice("risk-assessment-new-device", { rememberFor: 90 });');
     expect(run.stdout).toMatch(/\n {2}FcmPushProvider: the service cannot read FCM v1 credentials back/);
     expect(fs.readdirSync(path.join(work, "printed")).sort()).toEqual(["Pulumi.yaml", "import.json", "index.ts", "package.json", "tsconfig.json"]);
   });
@@ -129,6 +135,10 @@ describe("a value no resource can declare", () => {
       const run = await runCommand(REPO_COMMAND, ["export", "bare"], { cwd: work, env: tenantEnv(bare, CLIENT) });
       expect(run.code, run.stderr).toBe(0);
       expect(run.stdout).toMatch(/\n {2}PhoneMessageTypes: "phone-message-types": no resource can declare what the tenant holds \(messageTypes: [^\n]+\)\n/);
+      // Settings as a fresh tenant holds them are left out, said so.
+      expect(run.stdout).toContain('\n  RiskAssessmentSettings: "risk-assessment": as a fresh tenant holds it (enabled: false), nothing to declare\n');
+      expect(run.stdout).toContain('\n  RiskAssessmentNewDevice: "risk-assessment-new-device": as a fresh tenant holds it (rememberFor: 30), nothing to declare\n');
+      expect(fs.readFileSync(path.join(work, "bare", "index.ts"), "utf8")).not.toContain("RiskAssessment");
       expect(run.stdout).toMatch(/\n {2}PushProviderSelection: "push-provider-selection": no resource can declare what the tenant holds \(provider[^\n]*\)\n/);
       const program = fs.readFileSync(path.join(work, "bare", "index.ts"), "utf8");
       expect(program).not.toContain("new tenant.PhoneMessageTypes(");
@@ -179,7 +189,7 @@ describe("what no resource can declare, by the service's newer types", () => {
       const kafka = seedUnmanagedStream(odd, "to-kafka");
       const run = await runCommand(REPO_COMMAND, ["export", "odd-stream"], { cwd: work, env: tenantEnv(odd, CLIENT) });
       expect(run.code, run.stderr).toBe(0);
-      expect(run.stdout).toContain("  EventStream              3  seeded-stream-1, seeded-stream-2, seeded-stream-3\n");
+      expect(run.stdout).toContain("  EventStream                3  seeded-stream-1, seeded-stream-2, seeded-stream-3\n");
       expect(run.stdout).toContain(
         `\n  EventStream: "to-kafka" (${kafka.id}): no resource can declare what the tenant holds (a destination of type "kafka" this package cannot manage)\n`,
       );

@@ -60,7 +60,7 @@ describe("export facts", () => {
     expect(new Set(exported.map(({ facts }) => facts.order)).size).toBe(exported.length);
   });
 
-  it("orders the kinds as the README says: phone provider, message types, templates, SNS, APNs, selection, custom app, factors, their settings, policy, MFA settings, MFA switches, streams", () => {
+  it("orders the kinds as the README says: phone provider, message types, templates, SNS, APNs, selection, custom app, factors, their settings, policy, risk assessment, MFA settings, MFA switches, streams", () => {
     const promised = [
       "PhoneProvider",
       "PhoneMessageTypes",
@@ -74,6 +74,8 @@ describe("export facts", () => {
       "WebAuthnSettings",
       "OtpSettings",
       "MfaPolicy",
+      "RiskAssessmentSettings",
+      "RiskAssessmentNewDevice",
       "MfaSettings",
       "TenantMfaFlags",
       "EventStream",

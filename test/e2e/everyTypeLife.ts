@@ -6,11 +6,11 @@
  * updates each type (the EventBridge stream's new region replaces it, deleting it first, as the warning says), changes
  * made by hand to a few are found by `preview --refresh --diff`, taken in by `refresh` (FcmPushProvider's cannot be
  * seen: the service cannot read it) and repaired by the next `up`, both functions list what the tenant holds, and
- * `destroy` deletes each, leaving the tenant as each type's docs say. No secret reaches the output or anything the
+ * `destroy` deletes each, leaving the tenant as each type's docs say (risk assessment off again, as it began). No secret reaches the output or anything the
  * backend keeps.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CUSTOM_APP_PATH, FCMV1_PATH, TENANT_SETTINGS_PATH, startEmulator, type Emulator } from "../../tools/emulator";
+import { CUSTOM_APP_PATH, FCMV1_PATH, NEW_DEVICE_PATH, TENANT_SETTINGS_PATH, startEmulator, type Emulator } from "../../tools/emulator";
 import { isSecretEnvelope, proposedChanges, type PulumiCliEngine, type RunResult } from "../../tools/pulumi-cli/driver";
 import { RESOURCES } from "../../provider/resources/registry";
 import { EVERY_TYPE_RESOURCES, type EveryTypeResource, type Phase } from "../support/fixtures/everyTypeProgram/inputs";
@@ -29,10 +29,10 @@ const TENANT_APP = { app_name: "The tenant's own app" };
  */
 const TENANT_SETTINGS = { friendly_name: "Every Type Inc.", session_lifetime: 720, flags: { enable_sso: false, mfa_show_factor_list_on_enrollment: true } };
 /** Changed by hand after the second `up`: what each readable resource's refresh must find, and an FCM service account. */
-const BY_HAND = { otp: { otp_length: 4, otp_expiration_time: 900 }, appName: "Renamed by hand" };
+const BY_HAND = { otp: { otp_length: 4, otp_expiration_time: 900 }, appName: "Renamed by hand", rememberFor: 7 };
 const FCM_BY_HAND = { type: "service_account", project_id: "set-by-hand" };
-/** The readable resources those changes (and the PostLogin switch turned off by hand) reach, each with the property changed. */
-const BY_HAND_SHOWN = { audit: "status", customApp: "appName", otp: "otpLength", mfaSwitches: "customizeMfaInPostLoginAction" } as const;
+/** The readable resources those changes (the PostLogin switch turned off and the new-device days changed by hand among them) reach, each with the property changed. */
+const BY_HAND_SHOWN = { audit: "status", customApp: "appName", otp: "otpLength", mfaSwitches: "customizeMfaInPostLoginAction", newDevice: "rememberFor" } as const;
 const BY_HAND_CHANGED = Object.keys(BY_HAND_SHOWN) as (keyof typeof BY_HAND_SHOWN)[];
 /** What a run shows of each resource changed by hand, and what it should show (`shows`, from the property changed). */
 const shownByHand = (shown: (name: EveryTypeResource) => unknown, shows: (property: string) => unknown) => ({
@@ -134,6 +134,7 @@ export function describeEveryTypeLife(title: string, openDoor: (emulator: Emulat
       await admin.call("PATCH", `${STREAMS_API_PATH}/${audit.id}`, { status: "disabled" });
       await admin.call("PUT", `${API_PREFIX}${FCMV1_PATH}`, { server_credentials: JSON.stringify(FCM_BY_HAND) });
       await admin.call("PATCH", `${API_PREFIX}${TENANT_SETTINGS_PATH}`, { customize_mfa_in_postlogin_action: false });
+      await admin.call("PATCH", `${API_PREFIX}${NEW_DEVICE_PATH}`, { remember_for: BY_HAND.rememberFor });
       const drift = await driftFailure(stackAt(2).preview({ refresh: true, expectNoChanges: true, diff: true }));
       runs.push(["drift check", drift.result]);
       expect(stepLines(proposedChanges(drift.result.steps, drift.operation))).toEqual(every("update", BY_HAND_CHANGED).sort());
@@ -157,11 +158,12 @@ export function describeEveryTypeLife(title: string, openDoor: (emulator: Emulat
       const progress = shownByHand((name) => progressDiffFor(refreshed.programOutput, name), (property) => `~${property}`);
       expect(progress.actual).toEqual(progress.expected);
       const outputs = Object.fromEntries((await stackAt(2).readState()).resources.map((resource) => [resource.urn.split("::").pop(), resource.outputs]));
-      expect([outputs.otp?.otpLength, outputs.customApp?.appName, outputs.audit?.status, outputs.mfaSwitches?.customizeMfaInPostLoginAction]).toEqual([
+      expect([outputs.otp?.otpLength, outputs.customApp?.appName, outputs.audit?.status, outputs.mfaSwitches?.customizeMfaInPostLoginAction, outputs.newDevice?.rememberFor]).toEqual([
         BY_HAND.otp.otp_length,
         BY_HAND.appName,
         "disabled",
         false,
+        BY_HAND.rememberFor,
       ]);
     }, STEP_TIMEOUT_MS);
 

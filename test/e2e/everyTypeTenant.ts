@@ -71,6 +71,8 @@ export function tenantHolds({ state }: Emulator) {
     sessions: { ...state.factorSettings.guardian },
     /** The tenant's whole settings object: the program manages two switches of it, and nothing else may move. */
     mfaSwitches: structuredClone(state.tenantSettings.settings),
+    risk: { ...state.riskAssessment.settings },
+    newDevice: { ...state.riskAssessment.newDevice },
   };
 }
 
@@ -109,6 +111,8 @@ export function heldAfterUp(phase: Phase, before: TenantHolds, tickets: string[]
       // Left out of phase 1's program, the flag is the tenant's.
       flags: { ...before.mfaSwitches.flags, ...("showFactorListOnEnrollment" in inputs.mfaSwitches ? { mfa_show_factor_list_on_enrollment: inputs.mfaSwitches.showFactorListOnEnrollment } : {}) },
     },
+    risk: { enabled: inputs.risk.enabled },
+    newDevice: { remember_for: inputs.newDevice.rememberFor },
   };
 }
 

@@ -176,6 +176,26 @@ describe("resource errors say where the settings came from", () => {
   });
 });
 
+describe("a tenant whose plan does not offer a resource", () => {
+  it("RiskAssessmentSettings without the Adaptive MFA add-on: one message naming the plan, the refused call sent once", async () => {
+    emulator.seedRiskAssessment({ entitlement: "insufficient_entitlement" });
+    const before = emulator.requests.length;
+    try {
+      const seen = await failedUp("riskAssessmentWithoutAddOn", defaultProviderConfig(CLIENT.secret));
+      expectOneCleanMessage(
+        seen,
+        "RiskAssessmentSettings: the tenant's plan does not offer the Adaptive MFA risk assessment settings (the service answered 403 " +
+          "insufficient_entitlement: Please upgrade your subscription to use Adaptive MFA) [GET /api/v2/risk-assessments/settings]. Nothing was " +
+          "changed; it was not retried. Leave the resource out of the program for this tenant, or change the tenant's plan.",
+      );
+      const calls = emulator.requests.slice(before).filter((entry) => entry.path.startsWith("/api/v2/"));
+      expect(calls.map((entry) => `${entry.method} ${entry.path}`)).toEqual(["GET /api/v2/risk-assessments/settings"]);
+    } finally {
+      emulator.seedRiskAssessment({ entitlement: "entitled" });
+    }
+  });
+});
+
 describe("settings and inputs a handler cannot work with fail before anything registers or is called", () => {
   it("a resource with no settings fails the program, naming the key: nothing registers, so nothing is stored", async () => {
     const seen = await failedUp("resourceOnDefaultProvider", {});

@@ -1,6 +1,7 @@
 /**
  * The rest of the MFA settings through the native plugin, as the engine drives it (`tenant:index:DuoSettings`,
- * `…:WebAuthnSettings`, `…:PushCustomApp`, `…:MfaSettings`, `…:OtpSettings`): each one's create, refresh, update and
+ * `…:WebAuthnSettings`, `…:PushCustomApp`, `…:MfaSettings`, `…:OtpSettings`, `…:RiskAssessmentSettings`,
+ * `…:RiskAssessmentNewDevice`): each one's create, refresh, update and
  * delete against the emulator, the program's Duo key coming back as a secret envelope and the tenant's never at all
  * (a refresh that finds another drops the key, a drift), detailed diffs naming the changed input, and no secret in
  * what the plugin prints on stderr.
@@ -83,8 +84,11 @@ describe("the MFA settings through the native plugin", () => {
     ["PushCustomApp", { appName: "Plugin App", appleAppLink: "https://apps.apple.com/app/id1", googleAppLink: "https://play.google.com/store/apps/details?id=p" }, { appName: "Plugin App 2" }, "appName"],
     ["MfaSettings", { sessionInactivityTimeout: 28800, sessionOverallTimeout: 28800 }, { sessionOverallTimeout: 86400 }, "sessionOverallTimeout"],
     ["OtpSettings", { factor: "email", otpLength: 8 }, { otpLength: 10 }, "otpLength"],
+    ["RiskAssessmentSettings", { enabled: true }, { enabled: false }, "enabled"],
+    ["RiskAssessmentNewDevice", { rememberFor: 60 }, { rememberFor: 90 }, "rememberFor"],
   ])("%s: create, refresh, an update of one input, and delete putting back what it found", async (type, inputs, change, changed) => {
-    const before = JSON.stringify(suite.emulator.state.factorSettings);
+    const settings = () => JSON.stringify([suite.emulator.state.factorSettings, suite.emulator.state.riskAssessment]);
+    const before = settings();
     const { id, properties } = await create(type, inputs);
     const refreshed = await read(type, id, properties, inputs);
     expect(fromStruct(refreshed.getProperties()).plain).toMatchObject(inputs);
@@ -97,6 +101,19 @@ describe("the MFA settings through the native plugin", () => {
     expect(fromStruct(updated.getProperties()).plain).toMatchObject(next);
     await suite.plugin.call("delete", new proto.DeleteRequest().setId(id).setUrn(urn(type, "x")).setProperties(updated.getProperties()));
     // PushCustomApp on a tenant without one cannot be cleared (destroy warns); the others are as they were.
-    if (type !== "PushCustomApp") expect(JSON.stringify(suite.emulator.state.factorSettings)).toBe(before);
+    if (type !== "PushCustomApp") expect(settings()).toBe(before);
+  });
+
+  it.each(["RiskAssessmentSettings", "RiskAssessmentNewDevice"])("%s on a tenant without the Adaptive MFA add-on: one error naming the plan", async (type) => {
+    suite.emulator.seedRiskAssessment({ entitlement: "not_entitled" });
+    try {
+      const refused = await create(type, type === "RiskAssessmentSettings" ? { enabled: true } : { rememberFor: 60 }).then(
+        () => undefined,
+        (error: unknown) => error as Error,
+      );
+      expect(refused?.message).toMatch(new RegExp(`${type}: the tenant's plan does not offer the Adaptive MFA .*403 not_entitled.*it was not retried`));
+    } finally {
+      suite.emulator.seedRiskAssessment({ entitlement: "entitled" });
+    }
   });
 });

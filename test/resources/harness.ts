@@ -119,3 +119,18 @@ export async function createChecked(
 export function leakedSentinels(text: string, extra: string[] = []): string[] {
   return [CLIENT_SECRET, AUTH_TOKEN, OTHER_AUTH_TOKEN, ...extra].filter((sentinel) => text.includes(sentinel));
 }
+
+/** What the handlers printed on stderr (their warnings, in this process) while `run` ran. */
+export async function stderrOf(run: () => Promise<unknown>): Promise<string> {
+  const lines: string[] = [];
+  vi.spyOn(process.stderr, "write").mockImplementation((chunk: string | Uint8Array) => {
+    lines.push(String(chunk));
+    return true;
+  });
+  try {
+    await run();
+  } finally {
+    vi.restoreAllMocks();
+  }
+  return lines.join("");
+}

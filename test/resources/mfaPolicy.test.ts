@@ -18,7 +18,7 @@ describe("MfaPolicy lifecycle", () => {
   it("create reads once then PUTs; update PUTs; read is one GET; delete puts the previous policy back", async () => {
     const created = await createPolicy("all-applications");
     expect(created.id).toBe(tenantHostOf(tenant()));
-    expect(created.outs).toEqual({ policy: "all-applications", previousPolicy: "never", schemaVersion: 1 });
+    expect(created.outs).toEqual({ policy: "all-applications", previousPolicy: "never", previousRiskAssessment: null, schemaVersion: 1 });
     expect(apiCalls()).toEqual(["GET /api/v2/guardian/policies", "PUT /api/v2/guardian/policies"]);
     expect(tenant().state.mfa.policies).toEqual(["all-applications"]);
 
@@ -26,8 +26,9 @@ describe("MfaPolicy lifecycle", () => {
     await expect(handler.diff(created.id, created.outs, { policy: "never" })).resolves.toMatchObject({ changes: true, replaces: [] });
 
     const updated = await handler.update(created.id, created.outs, { policy: "confidence-score" });
-    expect(updated.outs).toEqual({ policy: "confidence-score", previousPolicy: "never", schemaVersion: 1 });
+    expect(updated.outs).toEqual({ policy: "confidence-score", previousPolicy: "never", previousRiskAssessment: false, schemaVersion: 1 });
     expect(tenant().state.mfa.policies).toEqual(["confidence-score"]);
+    expect(tenant().state.riskAssessment.settings).toEqual({ enabled: true });
 
     const before = apiRequests(tenant());
     const read = await handler.read(created.id, updated.outs);
@@ -36,12 +37,13 @@ describe("MfaPolicy lifecycle", () => {
 
     await handler.delete(created.id, updated.outs);
     expect(tenant().state.mfa.policies).toEqual([]);
+    expect(tenant().state.riskAssessment.settings).toEqual({ enabled: false });
   });
 
   it("a policy set before create is put back on delete; never clears it", async () => {
     tenant().seedMfa({ policies: ["confidence-score"] });
     const created = await createPolicy("never");
-    expect(created.outs).toEqual({ policy: "never", previousPolicy: "confidence-score", schemaVersion: 1 });
+    expect(created.outs).toEqual({ policy: "never", previousPolicy: "confidence-score", previousRiskAssessment: null, schemaVersion: 1 });
     expect(tenant().state.mfa.policies).toEqual([]);
     await handler.delete(created.id, created.outs);
     expect(tenant().state.mfa.policies).toEqual(["confidence-score"]);
@@ -51,7 +53,7 @@ describe("MfaPolicy lifecycle", () => {
     const created = await createPolicy("all-applications");
     tenant().state.mfa.policies = [];
     const read = await handler.read(created.id, created.outs);
-    expect(read.props).toEqual({ policy: "never", previousPolicy: "never", schemaVersion: 1 });
+    expect(read.props).toEqual({ policy: "never", previousPolicy: "never", previousRiskAssessment: null, schemaVersion: 1 });
     await expect(handler.diff(created.id, read.props, { policy: "all-applications" })).resolves.toMatchObject({ changes: true });
   });
 
@@ -70,7 +72,7 @@ describe("MfaPolicy get, import and other tenants", () => {
     const read = await handler.read(tenantHostOf(tenant()), {});
     expect(read).toEqual({
       id: tenantHostOf(tenant()),
-      props: { policy: "all-applications", previousPolicy: null, schemaVersion: 1 },
+      props: { policy: "all-applications", previousPolicy: null, previousRiskAssessment: null, schemaVersion: 1 },
       inputs: { policy: "all-applications" },
     });
     const before = apiRequests(tenant());

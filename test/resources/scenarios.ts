@@ -70,6 +70,9 @@ export const SCENARIOS: Readonly<Record<string, Scenario>> = {
   otpSettings: { create: { factor: "sms", otpLength: 8 }, update: { factor: "sms", otpExpirationTime: 120 } },
   // Both switches are off on a fresh tenant; the update starts to manage the second, which it reads first to record.
   tenantMfaFlags: { create: { customizeMfaInPostLoginAction: true }, update: { customizeMfaInPostLoginAction: true, showFactorListOnEnrollment: true } },
+  // A fresh tenant has risk assessment off and remembers a device for 30 days.
+  riskAssessmentSettings: { create: { enabled: true }, update: { enabled: false } },
+  riskAssessmentNewDevice: { create: { rememberFor: 90 }, update: { rememberFor: 7 } },
 };
 
 /** The scenario of a registered resource; fails naming it when there is none. */

@@ -193,12 +193,14 @@ describe("resource classes register what the engine needs", () => {
 
   it("a class whose destroy may warn registers the name the program gave it (__programName); the others, and a .get, do not", async () => {
     new resources.SnsPushProvider("named-sns", { awsAccessKeyId: "AKIAEXAMPLE", awsSecretAccessKey: AUTH_TOKEN, awsRegion: "us-east-1" });
-    new resources.MfaPolicy("unnamed-policy", { policy: "never" });
+    new resources.MfaFactor("unnamed-factor", { factor: "sms" });
     resources.SnsPushProvider.get("got-sns", "t.example.com");
     expect((await registered("named-sns")).object.__programName).toBe("named-sns");
-    expect((await registered("unnamed-policy")).object).not.toHaveProperty("__programName");
+    expect((await registered("unnamed-factor")).object).not.toHaveProperty("__programName");
     expect((await registered("got-sns")).object).not.toHaveProperty("__programName");
     expect((RESOURCES as ResourceDefinition[]).filter((definition) => definition.warnsOnDestroy).map((definition) => definition.name)).toEqual([
+      // Its confidence-score policy's side effect: risk assessment left as it is, without the scopes to put it back.
+      "MfaPolicy",
       "SnsPushProvider",
       "ApnsPushProvider",
       "FcmPushProvider",

@@ -3,7 +3,8 @@
  * MFA and streams): a phone provider sending both ways, message types `sms` and `voice`, `sms`, `otp`,
  * `push-notification`, `duo` and `webauthn-roaming` on, the policy `all-applications`, SNS (selected) and APNs
  * configurations, Duo's integration, security keys that verify their user, a custom push app, an eight-hour MFA
- * session and eight-digit SMS codes, MFA factors chosen by a PostLogin Action, two customized phone templates, and event streams of the three destination
+ * session and eight-digit SMS codes, MFA factors chosen by a PostLogin Action, risk assessment on with devices
+ * remembered for 90 days, two customized phone templates, and event streams of the three destination
  * types, webhooks with each authorization method.
  * Every secret is a sentinel (the webhooks' are the emulator's own), so leak scans know what to look for; and the
  * tenant can be read back whole, secrets included, to prove it unchanged.
@@ -49,6 +50,8 @@ export async function seedRealisticTenant(emulator: Emulator, clientId: string, 
   });
   await call(emulator, token, "PUT", "/guardian/factors/phone/settings", { otp_length: 8, otp_expiration_time: 120 });
   await call(emulator, token, "PATCH", "/tenants/settings", { friendly_name: "Realistic Tenant", customize_mfa_in_postlogin_action: true });
+  await call(emulator, token, "PATCH", "/risk-assessments/settings", { enabled: true });
+  await call(emulator, token, "PATCH", "/risk-assessments/settings/new-device", { remember_for: 90 });
   await call(emulator, token, "POST", "/branding/phone/providers", {
     name: "vendor_a",
     credentials: { auth_token: PHONE_TOKEN },
@@ -104,6 +107,7 @@ export function tenantSnapshot(emulator: Emulator): unknown {
     factorSettings: { duo: state.factorSettings.duo, webauthn: state.factorSettings.webauthn, customApp: state.factorSettings.customApp, guardian: state.factorSettings.guardian, otp: state.factorSettings.otp },
     phoneTemplates: [...state.phoneTemplates.custom.values()],
     tenantSettings: state.tenantSettings.settings,
+    riskAssessment: { settings: state.riskAssessment.settings, newDevice: state.riskAssessment.newDevice },
   });
 }
 

@@ -23,6 +23,7 @@ import type { AdoptionRecord, InputsOf, ResourceDefinition } from "./definition"
 import type { PropertyBag } from "./jsonValues";
 import type { OperationContext } from "./operationContext";
 import { reportRefusedClear } from "./pushCredentials";
+import { refusalKind } from "./refusals";
 
 /** What a write is given beside the fields it writes. */
 export interface WriteOptions<Definition extends ResourceDefinition> {
@@ -186,7 +187,11 @@ export function adoptionOf<Definition extends ResourceDefinition>(definition: De
         return destroyWrite(context, () => clear(context, key));
       }
       // Decided by the tenant, not the state: a change made by hand since the last refresh is put back too.
-      const live = await requests.read(context, key);
+      const live = await requests.read(context, key).catch((error: unknown) => {
+        // A tenant whose plan no longer offers the setting: what the stack never changed needs no write, and no call could make one.
+        if (refusalKind(error) === "plan" && fields.differing(stored, putBack).length === 0) return undefined;
+        throw error;
+      });
       if (live === undefined) return;
       if (Object.keys(putBack).length > 0 && fields.differing(live, putBack).length > 0) {
         // Only the fields the program managed are written back; a write of the whole object sends the others as they are.

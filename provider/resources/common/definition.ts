@@ -139,6 +139,12 @@ export interface ResourceDefinition<Inputs extends z.ZodObject = z.ZodObject, Ou
   /** What the client's token must hold for each operation; checked against the emulator's routes by running them. */
   scopes: OperationScopes;
   /**
+   * Scopes some operations use when the client's token holds them and do without otherwise, saying what they could
+   * not do and how to do it by hand (a policy's side effect on another setting): which, per operation, and what they
+   * serve. The README's scope table marks them.
+   */
+  optionalScopes?: { scopes: Partial<OperationScopes>; serve: string };
+  /**
    * The scopes no published source gives for these calls (the service documents none for the endpoint): which, and
    * what they rest on instead ("the package's choice"). The README's scope table marks them.
    */

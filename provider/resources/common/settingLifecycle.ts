@@ -10,7 +10,9 @@
  *   field the program starts to manage; refresh is one read, reporting as inputs only the fields the program manages;
  * - delete puts back what create found (adoption.ts); a setting brought in by `.get` or an import recorded nothing,
  *   and its delete leaves it as it is;
- * - the listing (`pulumi-tenant export`) is one read per key, or one for all (`readAll`), of what the tenant holds.
+ * - the listing (`pulumi-tenant export`) is one read per key, or one for all (`readAll`), of what the tenant holds;
+ * - a setting whose write makes the service change another one (`sideEffect`) records that one before the first write
+ *   that changes it, and delete puts it back after the setting itself.
  */
 import type { InputsOf, OutputsOf, ResourceDefinition } from "./definition";
 import { adoptionOf, type AdoptionRequests } from "./adoption";
@@ -20,8 +22,25 @@ import type { OperationContext } from "./operationContext";
 import type { ResourceOperations } from "./operations";
 import { propertiesOf } from "../../shapes/property";
 
+/**
+ * Another setting the service changes when this one is written (a `confidence-score` MFA policy turns risk assessment
+ * on), recorded in the output `output` and put back by delete.
+ */
+export interface SideEffect {
+  output: string;
+  /**
+   * Before a write of `wanted` over `current` (the tenant's setting as create read it, or the stored state on an
+   * update): the other setting's value to record, or `null` when this write does not change it.
+   */
+  record(context: OperationContext, wanted: PropertyBag, current: PropertyBag): Promise<unknown>;
+  /** After delete put this setting back: puts back what was recorded (`null`: nothing), `stored` being the state. */
+  restore(context: OperationContext, recorded: unknown, stored: PropertyBag): Promise<void>;
+}
+
 /** What a tenant setting's handler gives. */
 export interface SettingRequests<Definition extends ResourceDefinition> extends AdoptionRequests<Definition> {
+  /** Another setting its writes change: recorded and put back. */
+  sideEffect?: SideEffect;
   /** The setting as the tenant holds it (see AdoptionRequests); a setting is always there to read. */
   read(context: OperationContext, key: string | undefined): Promise<PropertyBag>;
   /** A setting kept per key: every one the tenant has, each with its key, in one read. */
@@ -48,7 +67,21 @@ export function settingOperations<Definition extends ResourceDefinition>(
   const keyOf = (bag: object): string | undefined => (keyed === undefined ? undefined : String((bag as PropertyBag)[keyed.key]));
   const outputs = (bag: PropertyBag): OutputsOf<Definition> => bag as OutputsOf<Definition>;
   /** A fresh record: nothing recorded yet (a listing, or the first read of a `.get`). */
-  const unrecorded: PropertyBag = { [declared.output]: null, ...(declared.secretReplacedAs ? { [declared.secretReplacedAs]: false } : {}) };
+  const { sideEffect } = requests;
+  const unrecorded: PropertyBag = {
+    [declared.output]: null,
+    ...(declared.secretReplacedAs ? { [declared.secretReplacedAs]: false } : {}),
+    ...(sideEffect ? { [sideEffect.output]: null } : {}),
+  };
+  /** What a write of `desired` over `current` records of the other setting it changes: kept once recorded. */
+  async function sideEffectRecord(context: OperationContext, desired: PropertyBag, current: PropertyBag, stored?: PropertyBag): Promise<PropertyBag> {
+    if (sideEffect === undefined) return {};
+    const kept = stored?.[sideEffect.output];
+    if (kept !== undefined && kept !== null) return { [sideEffect.output]: kept };
+    // A `.get` or import records nothing of the setting, nor of what its writes change.
+    if (stored !== undefined && !adoption.recorded(stored)) return { [sideEffect.output]: null };
+    return { [sideEffect.output]: await sideEffect.record(context, desired, current) };
+  }
 
   /** A keyed setting's outputs that name it: its key, and the tenant it belongs to (as recorded, if it was). */
   async function identifying(context: OperationContext, key: string | undefined, stored: PropertyBag | undefined): Promise<PropertyBag> {
@@ -75,8 +108,10 @@ export function settingOperations<Definition extends ResourceDefinition>(
   return {
     async create(desired: InputsOf<Definition>, context) {
       const key = keyOf(desired);
-      const adopted = await adoption.adopt(context, await requests.read(context, key), desired, key);
-      return { id: key ?? (await context.tenantDomain()), outputs: outputs({ ...adopted, ...(await identifying(context, key, undefined)) }) };
+      const found = await requests.read(context, key);
+      const recorded = await sideEffectRecord(context, desired, found);
+      const adopted = await adoption.adopt(context, found, desired, key);
+      return { id: key ?? (await context.tenantDomain()), outputs: outputs({ ...adopted, ...recorded, ...(await identifying(context, key, undefined)) }) };
     },
 
     async read(id, stored, context) {
@@ -96,8 +131,9 @@ export function settingOperations<Definition extends ResourceDefinition>(
     async update(_id, stored, desired, context) {
       await context.connection();
       const key = keyOf(desired);
+      const recorded = await sideEffectRecord(context, desired, stored as PropertyBag, stored as PropertyBag);
       const written = await adoption.rewrite(context, stored as PropertyBag, desired, key);
-      return outputs({ ...(stored as PropertyBag), ...written, ...(keyed ? { [keyed.key]: key } : {}) });
+      return outputs({ ...(stored as PropertyBag), ...written, ...recorded, ...(keyed ? { [keyed.key]: key } : {}) });
     },
 
     async list(context) {
@@ -112,6 +148,7 @@ export function settingOperations<Definition extends ResourceDefinition>(
       // A stored key missing (a state of an earlier version) reads as "": the id is the key.
       const key = keyed === undefined ? undefined : keyOf(stored) || id;
       await adoption.restore(context, stored as PropertyBag, key);
+      if (sideEffect) await sideEffect.restore(context, (stored as PropertyBag)[sideEffect.output] ?? null, stored as PropertyBag);
     },
   };
 }

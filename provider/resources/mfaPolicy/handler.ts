@@ -1,8 +1,10 @@
 /**
- * Host side of MfaPolicy: a tenant setting (common/settingLifecycle.ts), one GET or PUT of the policy list per request.
+ * Host side of MfaPolicy: a tenant setting (common/settingLifecycle.ts), one GET or PUT of the policy list per request,
+ * and the risk assessment the `confidence-score` policy turns on, recorded and put back (confidenceScore.ts).
  */
 import { defineHandler } from "../common/defineHandler";
 import type { MfaPolicyName } from "../enums.generated";
+import { confidenceScoreSideEffect } from "./confidenceScore";
 import { mfaPolicyDefinition as definition } from "./definition";
 import { POLICIES_PATH, expandPolicy, flattenPolicy, policiesResponse } from "./wire";
 
@@ -14,5 +16,6 @@ export const { configure, check, diff, create, read, update, remove, list } = de
     const body = expandPolicy(policy as MfaPolicyName);
     return { policy: flattenPolicy(await context.request("PUT", POLICIES_PATH, { operation: "set MFA policy", schema: policiesResponse, body })) };
   },
+  sideEffect: confidenceScoreSideEffect,
 });
 export { remove as delete };

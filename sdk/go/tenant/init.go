@@ -49,6 +49,10 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &PushCustomApp{}
 	case "tenant:index:PushProviderSelection":
 		r = &PushProviderSelection{}
+	case "tenant:index:RiskAssessmentNewDevice":
+		r = &RiskAssessmentNewDevice{}
+	case "tenant:index:RiskAssessmentSettings":
+		r = &RiskAssessmentSettings{}
 	case "tenant:index:SnsPushProvider":
 		r = &SnsPushProvider{}
 	case "tenant:index:TenantMfaFlags":

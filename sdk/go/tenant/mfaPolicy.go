@@ -14,7 +14,7 @@ import (
 
 // Sets when the tenant requires MFA. The tenant has exactly one policy, so the resource id is the tenant's domain and a stack should declare at most one per tenant.
 //
-// Create reads the current policy, records it as `previousPolicy`, and sets `policy` only when it differs; `pulumi destroy` puts `previousPolicy` back (the API cannot delete a policy) after reading the tenant, so a change made by hand is undone too, with no write when the tenant holds it. Refresh is one read, so a change made outside Pulumi shows up as drift. Declare the factors the policy relies on (`MfaFactor`) as its dependencies, so MFA is never required before a factor is on.
+// Create reads the current policy, records it as `previousPolicy`, and sets `policy` only when it differs; `pulumi destroy` puts `previousPolicy` back (the API cannot delete a policy) after reading the tenant, so a change made by hand is undone too, with no write when the tenant holds it. Refresh is one read, so a change made outside Pulumi shows up as drift. Declare the factors the policy relies on (`MfaFactor`) as its dependencies, so MFA is never required before a factor is on. Setting `"confidence-score"` also turns the tenant's risk assessment on: the resource records it first as `previousRiskAssessment` and destroy puts it back after the policy (with the scopes `read:attack_protection` and `update:attack_protection`; without them destroy says so, with the command that does it by hand).
 type MfaPolicy struct {
 	pulumi.CustomResourceState
 
@@ -22,6 +22,8 @@ type MfaPolicy struct {
 	Policy pulumi.StringOutput `pulumi:"policy"`
 	// The policy the tenant had when this resource was created, put back on delete; `null` after `get` or an import, and delete then leaves the policy as it is.
 	PreviousPolicy pulumi.StringPtrOutput `pulumi:"previousPolicy"`
+	// Whether risk assessment was on before this resource set `"confidence-score"` (which turns it on): when it was off, delete turns it off again after putting the policy back; `null` when the resource never set that policy, when the client lacked `read:attack_protection` then, or after `get` or an import.
+	PreviousRiskAssessment pulumi.BoolPtrOutput `pulumi:"previousRiskAssessment"`
 }
 
 // NewMfaPolicy registers a new resource with the given unique name, arguments, and options.
@@ -67,13 +69,13 @@ func (MfaPolicyState) ElementType() reflect.Type {
 }
 
 type mfaPolicyArgs struct {
-	// When MFA is required: `"never"`, `"all-applications"` (every login) or `"confidence-score"` (when the risk assessment finds a login unusual; turning it on also turns risk assessment on, and that stays on after the policy changes back).
+	// When MFA is required: `"never"`, `"all-applications"` (every login) or `"confidence-score"` (when the risk assessment finds a login unusual; setting it also turns risk assessment on, which destroy puts back as it was before: declare `RiskAssessmentSettings` with `dependsOn` this policy to manage it while the policy stands).
 	Policy MfaPolicyPolicy `pulumi:"policy"`
 }
 
 // The set of arguments for constructing a MfaPolicy resource.
 type MfaPolicyArgs struct {
-	// When MFA is required: `"never"`, `"all-applications"` (every login) or `"confidence-score"` (when the risk assessment finds a login unusual; turning it on also turns risk assessment on, and that stays on after the policy changes back).
+	// When MFA is required: `"never"`, `"all-applications"` (every login) or `"confidence-score"` (when the risk assessment finds a login unusual; setting it also turns risk assessment on, which destroy puts back as it was before: declare `RiskAssessmentSettings` with `dependsOn` this policy to manage it while the policy stands).
 	Policy MfaPolicyPolicyInput
 }
 
@@ -122,6 +124,11 @@ func (o MfaPolicyOutput) Policy() pulumi.StringOutput {
 // The policy the tenant had when this resource was created, put back on delete; `null` after `get` or an import, and delete then leaves the policy as it is.
 func (o MfaPolicyOutput) PreviousPolicy() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *MfaPolicy) pulumi.StringPtrOutput { return v.PreviousPolicy }).(pulumi.StringPtrOutput)
+}
+
+// Whether risk assessment was on before this resource set `"confidence-score"` (which turns it on): when it was off, delete turns it off again after putting the policy back; `null` when the resource never set that policy, when the client lacked `read:attack_protection` then, or after `get` or an import.
+func (o MfaPolicyOutput) PreviousRiskAssessment() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *MfaPolicy) pulumi.BoolPtrOutput { return v.PreviousRiskAssessment }).(pulumi.BoolPtrOutput)
 }
 
 func init() {

@@ -45,6 +45,8 @@ export function everyTypeProgram(pluginPath: string, phase: Phase): Record<strin
       securityKeys: declare("securityKeys"),
       sessions: declare("sessions"),
       mfaSwitches: declare("mfaSwitches"),
+      risk: declare("risk", ["policy"]),
+      newDevice: declare("newDevice"),
     },
     variables: {
       streams: invoke("getEventStreams"),

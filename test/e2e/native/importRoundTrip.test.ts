@@ -86,6 +86,8 @@ const EXAMPLES: Record<string, Record<string, unknown>[]> = {
     { factor: "email", otpLength: 10, otpExpirationTime: 3600 },
   ],
   TenantMfaFlags: [{ customizeMfaInPostLoginAction: true, showFactorListOnEnrollment: true }],
+  RiskAssessmentSettings: [{ enabled: true }],
+  RiskAssessmentNewDevice: [{ rememberFor: 90 }],
 };
 
 const importable = REGISTRY.map((entry): ResourceDefinition => entry.definition).filter(isImportable);
